@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+import { Command } from "commander";
+import { type Config, ConfigError, loadConfig } from "../config.js";
+import { openDatabase } from "../runtime.js";
+import { serve } from "../server.js";
+import { migrate } from "../store/migrate.js";
+import { demoInstructions, seedDemo } from "./demo.js";
+
+function config(): Config {
+  return loadConfig(process.env);
+}
+
+function baseUrl(cfg: Config): string {
+  const host = cfg.host === "0.0.0.0" || cfg.host === "::" ? "127.0.0.1" : cfg.host;
+  return `${cfg.tls ? "https" : "http"}://${host}:${cfg.port}`;
+}
+
+async function runDemo(cfg: Config): Promise<void> {
+  const db = await openDatabase(cfg);
+  try {
+    await migrate(db);
+    const demo = await seedDemo(db);
+    if (demo) process.stdout.write(demoInstructions(demo, baseUrl(cfg)));
+    else process.stdout.write("The database already holds quests; demo skipped.\n");
+  } finally {
+    await db.close();
+  }
+}
+
+const program = new Command()
+  .name("questpoints")
+  .description("Quest Points Allocation Service")
+  .showHelpAfterError();
+
+program
+  .command("serve")
+  .description("serve the HTTP API (PORT, HOST, DATABASE_URL, DATA_DIR, …)")
+  .option("--demo-if-empty", "seed demo data first when the database holds no quests")
+  .action(async (options: { demoIfEmpty?: boolean }) => {
+    await serve(config(), { demoIfEmpty: options.demoIfEmpty ?? false });
+  });
+
+program
+  .command("migrate")
+  .description("apply pending schema migrations and exit")
+  .action(async () => {
+    const db = await openDatabase(config());
+    try {
+      const { applied } = await migrate(db);
+      process.stdout.write(
+        applied.length ? `Applied: ${applied.join(", ")}\n` : "Schema is up to date.\n",
+      );
+    } finally {
+      await db.close();
+    }
+  });
+
+program
+  .command("demo")
+  .description("on an empty database, create a demo quest and API key and print how to try them")
+  .action(async () => runDemo(config()));
+
+program.parseAsync().catch((error: unknown) => {
+  const message =
+    error instanceof ConfigError
+      ? `Configuration error: ${error.message}`
+      : String(error instanceof Error ? error.message : error);
+  process.stderr.write(`questpoints: ${message}\n`);
+  process.exit(1);
+});

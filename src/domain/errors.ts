@@ -1,0 +1,77 @@
+/**
+ * The closed set of error codes the contract promises clients, and the one status each maps to.
+ * Only the HTTP edge turns an AppError into a problem-details answer (RFC 9457).
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  QUESTS_DISABLED: 400,
+  CAMPAIGNS_DISABLED: 400,
+  QUEST_NOT_ACTIVE: 400,
+  NO_ACTIVE_EARNING_PERIOD: 400,
+  INSUFFICIENT_POINTS: 400,
+  ACCOUNT_NOT_FOUND: 400,
+  ACTION_TYPE_INACTIVE: 400,
+  INVALID_API_KEY: 401,
+  NOT_QUEST_OWNER: 401,
+  UNAUTHORIZED: 401,
+  QUEST_NOT_FOUND: 404,
+  CAMPAIGN_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_TITLE: Record<ErrorCode, string> = {
+  BAD_REQUEST: "Bad request",
+  QUESTS_DISABLED: "Quests disabled",
+  CAMPAIGNS_DISABLED: "Campaigns disabled",
+  QUEST_NOT_ACTIVE: "Quest not active",
+  NO_ACTIVE_EARNING_PERIOD: "No active earning period",
+  INSUFFICIENT_POINTS: "Insufficient points",
+  ACCOUNT_NOT_FOUND: "Account not found",
+  ACTION_TYPE_INACTIVE: "Action type inactive",
+  INVALID_API_KEY: "Invalid API key",
+  NOT_QUEST_OWNER: "Not the quest owner",
+  UNAUTHORIZED: "Unauthorized",
+  QUEST_NOT_FOUND: "Quest not found",
+  CAMPAIGN_NOT_FOUND: "Campaign not found",
+  NOT_FOUND: "Not found",
+  CONFLICT: "Conflict",
+  IDEMPOTENCY_IN_PROGRESS: "Idempotent request in progress",
+  IDEMPOTENCY_KEY_REUSED: "Idempotency key reused",
+  PAYLOAD_TOO_LARGE: "Payload too large",
+  RATE_LIMITED: "Too many requests",
+  INTERNAL: "Internal server error",
+  SERVICE_UNAVAILABLE: "Service unavailable",
+};
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: FieldError[] | undefined;
+
+  constructor(code: ErrorCode, detail: string, errors?: FieldError[]) {
+    super(detail);
+    this.code = code;
+    this.errors = errors;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function badRequest(detail: string, errors?: FieldError[]): AppError {
+  return new AppError("BAD_REQUEST", detail, errors);
+}

@@ -1,0 +1,14 @@
+/** Every bound the service enforces, named once (TigerBeetle style: a limit on everything). */
+export const POINTS_MAX = Number.MAX_SAFE_INTEGER; // 9007199254740991, the contract's ceiling
+export const PAYOUT_PAGE_LIMIT_DEFAULT = 20;
+export const PAYOUT_PAGE_LIMIT_MAX = 100;
+export const QUEST_LIST_LIMIT_DEFAULT = 1000;
+export const QUEST_LIST_LIMIT_MAX = 1000;
+export const PAGE_OFFSET_MAX = 1_000_000_000;
+export const IDEMPOTENCY_KEY_LENGTH_MAX = 255;
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const TEXT_NAME_LENGTH_MAX = 200;
+export const TEXT_DESCRIPTION_LENGTH_MAX = 5000;
+export const ACTION_TYPE_LENGTH_MAX = 64;
+export const BODY_BYTES_MAX = 64 * 1024;
+export const FEATURE_CACHE_TTL_MS = 500;

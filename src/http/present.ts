@@ -1,0 +1,91 @@
+import { isQuestActive } from "../domain/quest-window.js";
+import type { Account, Campaign, Payout, Quest, QuestWithCampaign } from "../domain/records.js";
+
+/** Records → wire JSON. Timestamps leave as ISO 8601 UTC with milliseconds (`toISOString`). */
+
+export const presentPayout = (payout: Payout) => ({
+  id: payout.id,
+  amount: payout.amount,
+  created_at: payout.createdAt.toISOString(),
+  account: { pass: payout.pass },
+});
+
+export const presentQuestDetail = (quest: Quest, payouts: Payout[], now: Date) => ({
+  id: quest.id,
+  name: quest.name,
+  description: quest.description,
+  total_points: quest.totalPoints,
+  points_remaining: quest.pointsRemaining,
+  start: quest.start.toISOString(),
+  end: quest.end.toISOString(),
+  is_active: isQuestActive(quest, now),
+  payouts: payouts.map(presentPayout),
+});
+
+export const presentQuestPublic = (quest: QuestWithCampaign) => ({
+  id: quest.id,
+  name: quest.name,
+  description: quest.description,
+  total_points: quest.totalPoints,
+  expected_points_per_completion: quest.expectedPointsPerCompletion,
+  start: quest.start.toISOString(),
+  end: quest.end.toISOString(),
+  campaign: quest.campaign,
+});
+
+export const presentCampaignQuest = (quest: Quest & { campaignId: number }) => ({
+  id: quest.id,
+  name: quest.name,
+  created_at: quest.createdAt.toISOString(),
+  updated_at: quest.updatedAt.toISOString(),
+  description: quest.description,
+  start: quest.start.toISOString(),
+  end: quest.end.toISOString(),
+  is_public: quest.isPublic,
+  total_points: quest.totalPoints,
+  expected_points_per_completion: quest.expectedPointsPerCompletion,
+  owner_id: quest.ownerId,
+  campaign_id: quest.campaignId,
+});
+
+export const presentCampaignFields = (campaign: Campaign) => ({
+  id: campaign.id,
+  created_at: campaign.createdAt.toISOString(),
+  updated_at: campaign.updatedAt.toISOString(),
+  name: campaign.name,
+  description: campaign.description,
+  start: campaign.start.toISOString(),
+  end: campaign.end.toISOString(),
+  is_active: campaign.isActive,
+  external_app_id: campaign.externalAppId,
+});
+
+export const presentCampaign = (campaign: Campaign, quests: Quest[]) => ({
+  ...presentCampaignFields(campaign),
+  quests: quests.map((quest) => presentCampaignQuest({ ...quest, campaignId: campaign.id })),
+});
+
+/** The operator's view: `is_active` is the stored switch the operator sets, not the window. */
+export const presentAdminQuest = (quest: Quest) => ({
+  id: quest.id,
+  name: quest.name,
+  description: quest.description,
+  total_points: quest.totalPoints,
+  points_remaining: quest.pointsRemaining,
+  expected_points_per_completion: quest.expectedPointsPerCompletion,
+  start: quest.start.toISOString(),
+  end: quest.end.toISOString(),
+  is_active: quest.enabled,
+  is_public: quest.isPublic,
+  owner_id: quest.ownerId,
+  campaign_id: quest.campaignId,
+  action_type: quest.actionType,
+  created_at: quest.createdAt.toISOString(),
+  updated_at: quest.updatedAt.toISOString(),
+});
+
+export const presentAccount = (account: Account) => ({
+  id: account.id,
+  pass: account.pass,
+  created_at: account.createdAt.toISOString(),
+});

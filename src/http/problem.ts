@@ -1,0 +1,86 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { AppError, ERROR_TITLE, type FieldError } from "../domain/errors.js";
+
+export const PROBLEM_CONTENT_TYPE = "application/problem+json; charset=utf-8";
+
+/** The RFC 9457 body for an AppError (https://www.rfc-editor.org/rfc/rfc9457). */
+export function problemBody(error: AppError, requestId?: string) {
+  return {
+    type: "about:blank",
+    title: ERROR_TITLE[error.code],
+    status: error.status,
+    code: error.code,
+    detail: error.message,
+    ...(requestId ? { request_id: requestId } : {}),
+    ...(error.errors ? { errors: error.errors } : {}),
+  };
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(problemBody(error, request.id));
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Ajv's errors → `{ field, message }`, naming the field as the client spelled it. */
+export function fieldErrors(validation: readonly AjvError[]): FieldError[] {
+  return validation.map((error) => {
+    const path = error.instancePath.replace(/^\//, "").replaceAll("/", ".");
+    const parent = path ? `${path}.` : "";
+    if (error.keyword === "additionalProperties") {
+      return {
+        field: `${parent}${String(error.params.additionalProperty)}`,
+        message: "is not allowed",
+      };
+    }
+    if (error.keyword === "required") {
+      return { field: `${parent}${String(error.params.missingProperty)}`, message: "is required" };
+    }
+    return { field: path || "(root)", message: error.message ?? "is invalid" };
+  });
+}
+
+export function validationProblem(error: {
+  validation: readonly AjvError[];
+  validationContext?: string | undefined;
+}): AppError {
+  const where =
+    error.validationContext === "querystring" ? "query" : (error.validationContext ?? "request");
+  const errors = fieldErrors(error.validation);
+  const summary = errors.map((e) => `${e.field} ${e.message}`).join("; ");
+  return new AppError("BAD_REQUEST", `Invalid ${where}: ${summary}.`, errors);
+}
+
+/** Fastify's own 4xx errors (bad JSON, wrong media type, body too large) keep their meaning. */
+export function frameworkProblem(error: FastifyError): AppError | undefined {
+  if (error.validation) return validationProblem(error as Parameters<typeof validationProblem>[0]);
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+  if (status >= 400 && status < 500) {
+    return new AppError("BAD_REQUEST", publicMessage(error));
+  }
+  return undefined;
+}
+
+function publicMessage(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported Content-Type; send application/json.";
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "The body is empty; send a JSON object.";
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "The body is not valid JSON.";
+    default:
+      return "The request is malformed.";
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

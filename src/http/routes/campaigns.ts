@@ -1,0 +1,43 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../domain/errors.js";
+import { findCampaign } from "../../store/campaigns.js";
+import { listCampaignQuests } from "../../store/quests.js";
+import { presentCampaign } from "../present.js";
+import { Campaign, CampaignIdParams } from "../schemas/campaigns.js";
+import { ERROR_RESPONSES } from "../schemas/common.js";
+import type { Services } from "../services.js";
+
+const CAMPAIGN_ID_MAX = 2_147_483_647;
+
+export async function campaignRoutes(app: FastifyInstance, services: Services) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = services;
+
+  api.get(
+    "/campaigns/:id",
+    {
+      onRequest: async () => {
+        if (!(await services.features.get()).campaigns) {
+          throw new AppError("CAMPAIGNS_DISABLED", "The campaign feature is switched off.");
+        }
+      },
+      schema: {
+        summary: "Campaign details with its public quests",
+        tags: ["campaigns"],
+        params: CampaignIdParams,
+        response: { 200: Campaign, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (id > CAMPAIGN_ID_MAX) throw notFound(id);
+      const campaign = await findCampaign(db, id);
+      if (!campaign) throw notFound(id);
+      return presentCampaign(campaign, await listCampaignQuests(db, id));
+    },
+  );
+}
+
+const notFound = (id: number) =>
+  new AppError("CAMPAIGN_NOT_FOUND", `Campaign ${id} does not exist.`);

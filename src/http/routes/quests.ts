@@ -1,0 +1,211 @@
+import { createHash } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { parsePassAddress } from "../../domain/address.js";
+import { AppError, badRequest } from "../../domain/errors.js";
+import { IDEMPOTENCY_KEY_LENGTH_MAX } from "../../domain/limits.js";
+import type { Quest } from "../../domain/records.js";
+import type { AllocationOutcome } from "../../store/allocations.js";
+import { findQuest, listPayouts, listPublicQuests } from "../../store/quests.js";
+import { requireApiKey } from "../auth.js";
+import { presentPayout, presentQuestDetail, presentQuestPublic } from "../present.js";
+import { PROBLEM_CONTENT_TYPE, problemBody } from "../problem.js";
+import { ERROR_RESPONSES } from "../schemas/common.js";
+import {
+  AllocateBody,
+  AllocateResponse,
+  PayoutPageQuery,
+  QuestDetail,
+  QuestIdParams,
+  QuestList,
+  QuestListQuery,
+} from "../schemas/quests.js";
+import type { Services } from "../services.js";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The quest of `/quests/{questId}`, loaded and ownership-checked by `loadOwnedQuest`. */
+    ownedQuest?: Quest;
+  }
+}
+
+const QUEST_ID_MAX = 2_147_483_647; // the column is a 4-byte integer; larger ids cannot exist
+const IDEMPOTENCY_KEY_SHAPE = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_LENGTH_MAX}}$`);
+
+/** Parses `questId` as the contract's step 3 wants: a positive integer, else 400. */
+function parseQuestId(raw: unknown): number {
+  const text = String(raw);
+  if (!/^[1-9]\d*$/.test(text)) {
+    throw badRequest("questId must be a positive integer.", [
+      { field: "questId", message: "must be a positive integer" },
+    ]);
+  }
+  return Number(text);
+}
+
+export function checksummedOrFail(field: string, raw: string): string {
+  const address = parsePassAddress(raw);
+  if (!address) {
+    throw badRequest(
+      `${field} is not a valid address: mixed case must be a valid EIP-55 checksum.`,
+      [
+        {
+          field,
+          message: "must be 0x + 40 hex digits with a valid EIP-55 checksum when mixed case",
+        },
+      ],
+    );
+  }
+  return address;
+}
+
+export async function questRoutes(app: FastifyInstance, services: Services) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = services;
+
+  const requireQuestsEnabled = async () => {
+    if (!(await services.features.get()).quests) {
+      throw new AppError("QUESTS_DISABLED", "The quest feature is switched off.");
+    }
+  };
+
+  // Contract steps 3-5 run before the body is parsed, so a bad body never hides a 404 or 401.
+  const loadOwnedQuest = async (request: FastifyRequest) => {
+    const questId = parseQuestId((request.params as { questId: unknown }).questId);
+    const quest = questId <= QUEST_ID_MAX ? await findQuest(db, questId) : undefined;
+    if (!quest) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
+    if (quest.ownerId !== request.apiKeyAccountId) {
+      throw new AppError(
+        "NOT_QUEST_OWNER",
+        `This API key's account does not own quest ${questId}.`,
+      );
+    }
+    request.ownedQuest = quest;
+  };
+
+  const ownerOnly = {
+    onRequest: [requireQuestsEnabled, requireApiKey(db)],
+    preParsing: [
+      async (request: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream) => {
+        await loadOwnedQuest(request);
+        return payload;
+      },
+    ],
+  };
+  const security = [{ apiKey: [] }];
+
+  api.get(
+    "/quests",
+    {
+      onRequest: requireQuestsEnabled,
+      schema: {
+        summary: "List public quests",
+        tags: ["quests"],
+        querystring: QuestListQuery,
+        response: { 200: QuestList, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const { owner, limit, offset } = request.query;
+      const ownerPass = owner === undefined ? undefined : checksummedOrFail("owner", owner);
+      const quests = await listPublicQuests(db, {
+        ownerPass,
+        limit: limit ?? 1000,
+        offset: offset ?? 0,
+      });
+      return quests.map(presentQuestPublic);
+    },
+  );
+
+  api.get(
+    "/quests/:questId",
+    {
+      ...ownerOnly,
+      schema: {
+        summary: "Quest details with its payouts (owner only)",
+        tags: ["quests"],
+        security,
+        params: QuestIdParams,
+        querystring: PayoutPageQuery,
+        response: { 200: QuestDetail, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const quest = request.ownedQuest!;
+      const payouts = await listPayouts(db, quest.id, {
+        limit: request.query.limit ?? 20,
+        offset: request.query.offset ?? 0,
+      });
+      return presentQuestDetail(quest, payouts, new Date());
+    },
+  );
+
+  api.post(
+    "/quests/:questId",
+    {
+      ...ownerOnly,
+      schema: {
+        summary: "Allocate points from the quest to a pass address (owner only)",
+        tags: ["quests"],
+        security,
+        params: QuestIdParams,
+        headers: {
+          type: "object",
+          properties: {
+            "idempotency-key": {
+              type: "string",
+              description: "1-255 printable ASCII characters; a retry with it pays at most once",
+            },
+          },
+        },
+        body: AllocateBody,
+        response: { 200: AllocateResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const quest = request.ownedQuest!;
+      const pass = checksummedOrFail("address", request.body.address);
+      const idempotencyKey = parseIdempotencyKey(request.headers["idempotency-key"]);
+      const { points } = request.body;
+      const result = await services.allocate(
+        {
+          questId: quest.id,
+          accountId: request.apiKeyAccountId!,
+          pass,
+          points,
+          idempotency:
+            idempotencyKey === undefined
+              ? undefined
+              : {
+                  key: idempotencyKey,
+                  requestHash: hashRequest({ questId: quest.id, points, pass }),
+                },
+        },
+        (outcome) => render(outcome, request.id),
+      );
+      if (result.replayed) reply.header("Idempotent-Replayed", "true");
+      if (result.status !== 200) reply.type(PROBLEM_CONTENT_TYPE);
+      return reply.code(result.status).send(result.body);
+    },
+  );
+}
+
+function render(outcome: AllocationOutcome, requestId: string) {
+  return outcome.ok
+    ? { status: 200, body: { payout: presentPayout(outcome.payout) } }
+    : { status: outcome.error.status, body: problemBody(outcome.error, requestId) };
+}
+
+function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== "string" || !IDEMPOTENCY_KEY_SHAPE.test(header)) {
+    throw badRequest("Idempotency-Key must be 1-255 printable ASCII characters.", [
+      { field: "Idempotency-Key", message: "must be 1-255 printable ASCII characters" },
+    ]);
+  }
+  return header;
+}
+
+function hashRequest(request: { questId: number; points: number; pass: string }): string {
+  return createHash("sha256").update(JSON.stringify(request)).digest("hex");
+}

@@ -1,0 +1,127 @@
+import { Type } from "typebox";
+import {
+  ACTION_TYPE_LENGTH_MAX,
+  POINTS_MAX,
+  TEXT_DESCRIPTION_LENGTH_MAX,
+  TEXT_NAME_LENGTH_MAX,
+} from "../../domain/limits.js";
+import { CampaignFields } from "./campaigns.js";
+import { PassAddress, PassAddressInput, PositiveId, Timestamp, TimestampInput } from "./common.js";
+
+const Name = Type.String({ minLength: 1, maxLength: TEXT_NAME_LENGTH_MAX });
+const Description = Type.String({ maxLength: TEXT_DESCRIPTION_LENGTH_MAX });
+const ExternalAppId = Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()]);
+export const ActionTypeName = Type.String({
+  pattern: `^[a-z0-9][a-z0-9_-]{0,${ACTION_TYPE_LENGTH_MAX - 1}}$`,
+  description: "a slug: lower-case letters, digits, _ and -",
+});
+const Budget = Type.Integer({ minimum: 0, maximum: POINTS_MAX });
+
+export const AccountBody = Type.Object({ pass: PassAddressInput }, { additionalProperties: false });
+export const Account = Type.Object({ id: Type.String(), pass: PassAddress, created_at: Timestamp });
+
+const campaignBodyFields = {
+  name: Name,
+  description: Description,
+  start: TimestampInput,
+  end: TimestampInput,
+  is_active: Type.Optional(Type.Boolean()),
+  external_app_id: Type.Optional(ExternalAppId),
+};
+export const CampaignCreateBody = Type.Object(campaignBodyFields, { additionalProperties: false });
+export const CampaignPatchBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    description: Type.Optional(Description),
+    start: Type.Optional(TimestampInput),
+    end: Type.Optional(TimestampInput),
+    is_active: Type.Optional(Type.Boolean()),
+    external_app_id: Type.Optional(ExternalAppId),
+  },
+  { additionalProperties: false },
+);
+export const AdminCampaign = Type.Object(CampaignFields);
+
+export const QuestCreateBody = Type.Object(
+  {
+    name: Name,
+    description: Description,
+    owner: PassAddressInput,
+    total_points: Budget,
+    expected_points_per_completion: Budget,
+    start: TimestampInput,
+    end: TimestampInput,
+    is_public: Type.Optional(Type.Boolean()),
+    is_active: Type.Optional(Type.Boolean()),
+    campaign_id: Type.Optional(Type.Union([PositiveId, Type.Null()])),
+    action_type: Type.Optional(ActionTypeName),
+  },
+  { additionalProperties: false },
+);
+export const QuestPatchBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    description: Type.Optional(Description),
+    owner: Type.Optional(PassAddressInput),
+    total_points: Type.Optional(Budget),
+    expected_points_per_completion: Type.Optional(Budget),
+    start: Type.Optional(TimestampInput),
+    end: Type.Optional(TimestampInput),
+    is_public: Type.Optional(Type.Boolean()),
+    is_active: Type.Optional(Type.Boolean()),
+    campaign_id: Type.Optional(Type.Union([PositiveId, Type.Null()])),
+    action_type: Type.Optional(ActionTypeName),
+  },
+  { additionalProperties: false },
+);
+export const AdminQuest = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  total_points: Type.Integer(),
+  points_remaining: Type.Integer(),
+  expected_points_per_completion: Type.Integer(),
+  start: Timestamp,
+  end: Timestamp,
+  is_active: Type.Boolean(),
+  is_public: Type.Boolean(),
+  owner_id: Type.String(),
+  campaign_id: Type.Union([Type.Integer(), Type.Null()]),
+  action_type: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const KeyBody = Type.Object({ owner: PassAddressInput }, { additionalProperties: false });
+export const IssuedKey = Type.Object({
+  id: Type.String(),
+  key: Type.String(),
+  owner_id: Type.String(),
+  created_at: Timestamp,
+});
+export const KeyIdParams = Type.Object(
+  { id: Type.String({ format: "uuid" }) },
+  { additionalProperties: false },
+);
+
+export const Features = Type.Object({ quests: Type.Boolean(), campaigns: Type.Boolean() });
+export const FeaturesBody = Type.Object(
+  { quests: Type.Optional(Type.Boolean()), campaigns: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+
+export const ActionTypeParams = Type.Object(
+  { name: ActionTypeName },
+  { additionalProperties: false },
+);
+export const ActionTypeBody = Type.Object(
+  { active: Type.Boolean() },
+  { additionalProperties: false },
+);
+export const ActionType = Type.Object({ name: Type.String(), active: Type.Boolean() });
+
+export const EarningPeriodBody = Type.Object(
+  { start: TimestampInput, end: TimestampInput },
+  { additionalProperties: false },
+);
+export const EarningPeriod = Type.Object({ id: Type.Integer(), start: Timestamp, end: Timestamp });

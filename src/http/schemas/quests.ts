@@ -1,0 +1,97 @@
+import { Type } from "typebox";
+import {
+  PAGE_OFFSET_MAX,
+  PAYOUT_PAGE_LIMIT_DEFAULT,
+  PAYOUT_PAGE_LIMIT_MAX,
+  QUEST_LIST_LIMIT_DEFAULT,
+  QUEST_LIST_LIMIT_MAX,
+} from "../../domain/limits.js";
+import { PassAddress, PassAddressInput, Points, PositiveId, Timestamp } from "./common.js";
+
+export const QuestIdParams = Type.Object({ questId: PositiveId }, { additionalProperties: false });
+
+export const PayoutPageQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: PAYOUT_PAGE_LIMIT_MAX,
+        default: PAYOUT_PAGE_LIMIT_DEFAULT,
+      }),
+    ),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: PAGE_OFFSET_MAX, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+
+export const QuestListQuery = Type.Object(
+  {
+    owner: Type.Optional(PassAddressInput),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: QUEST_LIST_LIMIT_MAX,
+        default: QUEST_LIST_LIMIT_DEFAULT,
+      }),
+    ),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: PAGE_OFFSET_MAX, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+
+export const Payout = Type.Object(
+  {
+    id: Type.String(),
+    amount: Type.Integer(),
+    created_at: Timestamp,
+    account: Type.Object({ pass: PassAddress }),
+  },
+  { $id: "Payout", title: "Payout" },
+);
+
+export const QuestDetail = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    description: Type.String(),
+    total_points: Type.Integer(),
+    points_remaining: Type.Integer(),
+    start: Timestamp,
+    end: Timestamp,
+    is_active: Type.Boolean(),
+    payouts: Type.Array(Type.Ref("Payout")),
+  },
+  { $id: "QuestDetail", title: "QuestDetail" },
+);
+
+export const CampaignSummary = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+});
+
+export const QuestPublic = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    description: Type.String(),
+    total_points: Type.Integer(),
+    expected_points_per_completion: Type.Integer(),
+    start: Timestamp,
+    end: Timestamp,
+    campaign: Type.Union([CampaignSummary, Type.Null()]),
+  },
+  { $id: "QuestPublic", title: "QuestPublic" },
+);
+
+export const QuestList = Type.Array(Type.Ref("QuestPublic"));
+
+export const AllocateBody = Type.Object(
+  {
+    points: Points,
+    address: PassAddressInput,
+  },
+  { additionalProperties: false },
+);
+
+export const AllocateResponse = Type.Object({ payout: Type.Ref("Payout") });

@@ -1,0 +1,27 @@
+import type { Config } from "./config.js";
+import { FEATURE_CACHE_TTL_MS } from "./domain/limits.js";
+import type { Services } from "./http/services.js";
+import { createAllocator } from "./store/allocations.js";
+import { type Db, openPglite, openPostgres } from "./store/db.js";
+import { createFeatureCache } from "./store/feature-cache.js";
+import { seedFeatures } from "./store/features.js";
+import { migrate } from "./store/migrate.js";
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
+export function openDatabase(config: Config): Promise<Db> {
+  return config.databaseUrl
+    ? Promise.resolve(openPostgres({ url: config.databaseUrl, poolSize: config.dbPoolSize }))
+    : openPglite(config.dataDir);
+}
+
+/** Migrates and seeds `db`, then builds the services the routes use. */
+export async function prepareServices(config: Config, db: Db): Promise<Services> {
+  await migrate(db);
+  await seedFeatures(db, config.features);
+  return {
+    config,
+    db,
+    features: createFeatureCache(db, FEATURE_CACHE_TTL_MS),
+    allocate: createAllocator(db),
+  };
+}

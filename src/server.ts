@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import closeWithGrace from "close-with-grace";
+import type { FastifyInstance } from "fastify";
+import { demoInstructions, seedDemo } from "./cli/demo.js";
+import type { Config } from "./config.js";
+import { buildApp } from "./http/app.js";
+import { openDatabase, prepareServices } from "./runtime.js";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Starts the service and closes it cleanly on SIGINT/SIGTERM: stop accepting, drain, close db. */
+export async function serve(
+  config: Config,
+  options: { demoIfEmpty?: boolean } = {},
+): Promise<FastifyInstance> {
+  const db = await openDatabase(config);
+  const services = await prepareServices(config, db);
+  const demo = options.demoIfEmpty ? await seedDemo(db) : undefined;
+  const app = await buildApp(services, {
+    logger: { level: config.logLevel },
+    ...(config.tls
+      ? { https: { cert: readFileSync(config.tls.cert), key: readFileSync(config.tls.key) } }
+      : {}),
+  });
+  app.addHook("onClose", async () => db.close());
+  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, "shutting down after an error");
+    else app.log.info({ signal }, "shutting down");
+    await app.close();
+  });
+  const address = await app.listen({ port: config.port, host: config.host });
+  if (demo) process.stdout.write(`\n${demoInstructions(demo, address)}\n`);
+  return app;
+}

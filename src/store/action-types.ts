@@ -1,0 +1,22 @@
+import type { Queryable } from "./db.js";
+
+export async function setActionType(
+  db: Queryable,
+  name: string,
+  active: boolean,
+): Promise<{ name: string; active: boolean }> {
+  const { rows } = await db.query<{ name: string; active: boolean }>(
+    `INSERT INTO action_types (name, active) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET active = excluded.active
+     RETURNING name, active`,
+    [name, active],
+  );
+  return rows[0]!;
+}
+
+/** Quests may name a type before an operator configures it; such a type starts active. */
+export async function ensureActionType(db: Queryable, name: string): Promise<void> {
+  await db.query("INSERT INTO action_types (name) VALUES ($1) ON CONFLICT (name) DO NOTHING", [
+    name,
+  ]);
+}

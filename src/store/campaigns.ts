@@ -1,0 +1,82 @@
+import type { Campaign } from "../domain/records.js";
+import type { Queryable } from "./db.js";
+
+interface CampaignRow {
+  id: number;
+  name: string;
+  description: string;
+  start_at: Date;
+  end_at: Date;
+  is_active: boolean;
+  external_app_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS =
+  "id, name, description, start_at, end_at, is_active, external_app_id, created_at, updated_at";
+
+const toCampaign = (row: CampaignRow): Campaign => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  start: row.start_at,
+  end: row.end_at,
+  isActive: row.is_active,
+  externalAppId: row.external_app_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export interface CampaignInput {
+  name: string;
+  description: string;
+  start: Date;
+  end: Date;
+  isActive?: boolean | undefined;
+  externalAppId?: string | null | undefined;
+}
+
+export async function insertCampaign(db: Queryable, input: CampaignInput): Promise<Campaign> {
+  const { rows } = await db.query<CampaignRow>(
+    `INSERT INTO campaigns (name, description, start_at, end_at, is_active, external_app_id)
+     VALUES ($1, $2, $3, $4, coalesce($5, true), $6)
+     RETURNING ${COLUMNS}`,
+    [
+      input.name,
+      input.description,
+      input.start,
+      input.end,
+      input.isActive ?? null,
+      input.externalAppId ?? null,
+    ],
+  );
+  return toCampaign(rows[0]!);
+}
+
+export async function findCampaign(db: Queryable, id: number): Promise<Campaign | undefined> {
+  const { rows } = await db.query<CampaignRow>(`SELECT ${COLUMNS} FROM campaigns WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0] && toCampaign(rows[0]);
+}
+
+/** Writes a whole campaign back (the caller merged the change and checked the result). */
+export async function updateCampaign(db: Queryable, campaign: Campaign): Promise<Campaign> {
+  const { rows } = await db.query<CampaignRow>(
+    `UPDATE campaigns SET name = $2, description = $3, start_at = $4, end_at = $5,
+       is_active = $6, external_app_id = $7, updated_at = now()
+     WHERE id = $1
+     RETURNING ${COLUMNS}`,
+    [
+      campaign.id,
+      campaign.name,
+      campaign.description,
+      campaign.start,
+      campaign.end,
+      campaign.isActive,
+      campaign.externalAppId,
+    ],
+  );
+  return toCampaign(rows[0]!);
+}

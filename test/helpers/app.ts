@@ -1,0 +1,204 @@
+import { randomBytes } from "node:crypto";
+import { after, before } from "node:test";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { getAddress } from "viem";
+import { type Config, loadConfig } from "../../src/config.js";
+import { buildApp } from "../../src/http/app.js";
+import type { Services } from "../../src/http/services.js";
+import { prepareServices } from "../../src/runtime.js";
+import { type Db, openPglite, openPostgres } from "../../src/store/db.js";
+import { startPostgres } from "./postgres.js";
+
+export const DATABASES = ["pglite", "postgres"] as const;
+export type DatabaseKind = (typeof DATABASES)[number];
+
+export const ADMIN_TOKEN = "test-admin-token-0123456789";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The test run's PostgreSQL server: the runner's, or one started for this file alone. */
+async function postgresAdminUrl(): Promise<string> {
+  if (process.env.QP_TEST_PG_URL) return process.env.QP_TEST_PG_URL;
+  const server = await startPostgres();
+  process.env.QP_TEST_PG_URL = server.url;
+  process.once("beforeExit", () => void server.stop());
+  return server.url;
+}
+
+/** A fresh, empty database of the given kind (a new database on the server, or PGlite in memory). */
+export async function openTestDb(kind: DatabaseKind): Promise<{ db: Db; url?: string }> {
+  if (kind === "pglite") return { db: await openPglite(undefined) };
+  const adminUrl = await postgresAdminUrl();
+  const name = `qp_test_${randomBytes(6).toString("hex")}`;
+  const admin = openPostgres({ url: adminUrl, poolSize: 1 });
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  return { db: openPostgres({ url, poolSize: 20 }), url };
+}
+
+export interface TestContext {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  db: Db;
+  services: Services;
+  config: Config;
+  /** The database URL on PostgreSQL (to start more service instances on it). */
+  url: string | undefined;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  admin(
+    method: InjectOptions["method"],
+    url: string,
+    body?: unknown,
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function buildTestContext(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestContext> {
+  const { db, url } = await openTestDb(kind);
+  const config = loadConfig({ ADMIN_TOKEN, LOG_LEVEL: "silent", ...env });
+  const services = await prepareServices(config, db);
+  const app = await buildApp(services, { logger: false });
+  await app.ready();
+  return {
+    kind,
+    app,
+    db,
+    services,
+    config,
+    url,
+    inject: (options) => app.inject(options),
+    admin: (method, path, body) =>
+      app.inject({
+        method,
+        url: path,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        ...(body === undefined ? {} : { payload: body as object }),
+      }),
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/**
+ * Inside a `describe`: builds a context before its tests and closes it after them.
+ * Usage: `for (const kind of DATABASES) describe(kind, () => { const ctx = withContext(kind); … })`.
+ */
+export function withContext(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): () => TestContext {
+  let context: TestContext | undefined;
+  before(async () => {
+    context = await buildTestContext(kind, env);
+  });
+  after(async () => {
+    await context?.close();
+  });
+  return () => {
+    if (!context) throw new Error("test context used before `before` ran");
+    return context;
+  };
+}
+
+export function randomPass(): string {
+  return getAddress(`0x${randomBytes(20).toString("hex")}`);
+}
+
+export function expectStatus(response: LightMyRequestResponse, status: number): void {
+  if (response.statusCode !== status) {
+    throw new Error(
+      `expected HTTP ${status}, got ${response.statusCode}: ${response.body.slice(0, 2000)}`,
+    );
+  }
+}
+
+/** A registered owner with a key and a running quest; the common fixture of owner routes. */
+export interface QuestFixture {
+  ownerPass: string;
+  ownerId: string;
+  apiKey: string;
+  keyId: string;
+  questId: number;
+  playerPass: string;
+}
+
+export interface QuestOptions {
+  total_points?: number;
+  start?: string;
+  end?: string;
+  is_public?: boolean;
+  is_active?: boolean;
+  campaign_id?: number | null;
+  action_type?: string;
+  expected_points_per_completion?: number;
+  name?: string;
+  description?: string;
+}
+
+export async function createAccount(ctx: TestContext, pass = randomPass()): Promise<string> {
+  const response = await ctx.admin("POST", "/admin/accounts", { pass });
+  if (response.statusCode !== 201 && response.statusCode !== 200) expectStatus(response, 201);
+  return response.json().id as string;
+}
+
+export async function issueKey(
+  ctx: TestContext,
+  ownerPass: string,
+): Promise<{ key: string; id: string }> {
+  const response = await ctx.admin("POST", "/admin/keys", { owner: ownerPass });
+  expectStatus(response, 201);
+  const body = response.json();
+  return { key: body.key, id: body.id };
+}
+
+export async function createQuest(
+  ctx: TestContext,
+  ownerPass: string,
+  options: QuestOptions = {},
+): Promise<number> {
+  const now = Date.now();
+  const response = await ctx.admin("POST", "/admin/quests", {
+    name: "Quest",
+    description: "A test quest",
+    owner: ownerPass,
+    total_points: 1000,
+    expected_points_per_completion: 10,
+    start: new Date(now - DAY_MS).toISOString(),
+    end: new Date(now + DAY_MS).toISOString(),
+    ...options,
+  });
+  expectStatus(response, 201);
+  return response.json().id as number;
+}
+
+export async function questFixture(
+  ctx: TestContext,
+  options: QuestOptions = {},
+): Promise<QuestFixture> {
+  const ownerPass = randomPass();
+  const ownerId = await createAccount(ctx, ownerPass);
+  const { key, id } = await issueKey(ctx, ownerPass);
+  const questId = await createQuest(ctx, ownerPass, options);
+  const playerPass = randomPass();
+  await createAccount(ctx, playerPass);
+  return { ownerPass, ownerId, apiKey: key, keyId: id, questId, playerPass };
+}
+
+export function allocate(
+  ctx: TestContext,
+  fixture: { apiKey: string; questId: number },
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return ctx.inject({
+    method: "POST",
+    url: `/quests/${fixture.questId}`,
+    headers: { "x-api-key": fixture.apiKey, ...headers },
+    payload: body as object,
+  });
+}
