@@ -1,0 +1,148 @@
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { openTestDb } from "../helpers/app.js";
+
+const CLI = ["--import", "tsx", "src/cli/main.ts"];
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, ...args], {
+      env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Starts `serve` and resolves once it has printed `marker`, with everything printed so far. */
+function startServe(
+  env: Record<string, string>,
+  marker: RegExp,
+): Promise<{ child: ChildProcess; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, "serve", "--demo-if-empty"], {
+      env: { ...process.env, ...env },
+    });
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`serve did not print ${marker} in time:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (marker.test(output)) {
+        clearTimeout(timer);
+        resolve({ child, output });
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code} before ready:\n${output}`));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+describe("questpoints CLI", () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), "qp-cli-"));
+    dirs.push(dir);
+    return dir;
+  };
+  after(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses to start on a bad setting and names the variable", async () => {
+    const run = await runCli(["migrate"], { PORT: "eighty" });
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /PORT/);
+    assert.doesNotMatch(run.stderr, /at .*\.ts:\d+/); // no stack trace for a user mistake
+  });
+
+  it("migrates one PostgreSQL database from two processes at once, each migration once", async () => {
+    const { db, url } = await openTestDb("postgres");
+    try {
+      const runs = await Promise.all([
+        runCli(["migrate"], { DATABASE_URL: url! }),
+        runCli(["migrate"], { DATABASE_URL: url! }),
+      ]);
+      for (const run of runs) assert.equal(run.code, 0, run.stderr);
+      const { rows } = await db.query<{ name: string; n: number }>(
+        "SELECT name, count(*)::int AS n FROM schema_migrations GROUP BY name",
+      );
+      assert.ok(rows.length > 0);
+      for (const row of rows) assert.equal(row.n, 1);
+      const again = await runCli(["migrate"], { DATABASE_URL: url! });
+      assert.match(again.stdout, /up to date/);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("demo seeds an empty database once and prints a key with curl commands", async () => {
+    const dataDir = tempDir();
+    const first = await runCli(["demo"], { DATA_DIR: dataDir, PORT: "9999" });
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /API key: sk_[0-9A-Za-z]{32,}/);
+    assert.ok((first.stdout.match(/curl /g) ?? []).length >= 2, first.stdout);
+    assert.match(first.stdout, /curl -s http:\/\/127\.0\.0\.1:9999\/quests\/1 -H 'x-api-key: sk_/);
+    const second = await runCli(["demo"], { DATA_DIR: dataDir });
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stdout, /demo skipped/);
+    assert.doesNotMatch(second.stdout, /sk_/);
+  });
+
+  it("serves the demo on embedded PGlite, keeps payouts across a restart, and stops on SIGTERM", async () => {
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" };
+    const first = await startServe(env, /API reference: (\S+)\/docs/);
+    const base = /API reference: (\S+)\/docs/.exec(first.output)![1]!;
+    const key = /API key: (sk_\w+)/.exec(first.output)![1]!;
+    const player = /"address": "(0x[0-9a-fA-F]{40})"/.exec(first.output)![1]!;
+    const paid = await fetch(`${base}/quests/1`, {
+      method: "POST",
+      headers: { "x-api-key": key, "content-type": "application/json" },
+      body: JSON.stringify({ points: 100, address: player }),
+    });
+    assert.equal(paid.status, 200, await paid.clone().text());
+    const payout = (await paid.json()).payout;
+    first.child.kill("SIGTERM");
+    assert.equal(await exited(first.child), 0);
+
+    // PORT=0 prints no demo the second time (data exists), so wait for the listen log line.
+    const second = await startServe({ ...env, LOG_LEVEL: "info" }, /Server listening at (http\S+)/);
+    const base2 = /Server listening at (http\S+?)"/.exec(second.output)![1]!;
+    const detail = await fetch(`${base2}/quests/1`, { headers: { "x-api-key": key } });
+    assert.equal(detail.status, 200);
+    const quest = await detail.json();
+    assert.equal(quest.points_remaining, 9900);
+    assert.deepEqual(quest.payouts, [payout]);
+    second.child.kill("SIGTERM");
+    assert.equal(await exited(second.child), 0);
+  });
+});
