@@ -14,6 +14,8 @@ export interface Config {
   chainRpcUrl: string | undefined;
   chainWsUrl: string | undefined;
   dbPoolSize: number;
+  /** Requests a minute per client IP and process; 0 turns rate limiting off. */
+  rateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -92,5 +94,6 @@ export function loadConfig(env: Env): Config {
     chainRpcUrl: url(env, "CHAIN_RPC_URL", ["http:", "https:"]),
     chainWsUrl: url(env, "CHAIN_WS_URL", ["ws:", "wss:"]),
     dbPoolSize: integer(env, "DB_POOL_SIZE", 20, 1, 1000),
+    rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 100_000, 0, 100_000_000),
   };
 }

@@ -1,6 +1,7 @@
+import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { Ajv, type Options as AjvOptions } from "ajv";
+import { Ajv, type Options as AjvOptions, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { AppError } from "../domain/errors.js";
@@ -19,7 +20,8 @@ import type { Services } from "./services.js";
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 export interface AppOptions {
-  logger: boolean | { level: string };
+  /** false: no logs; else pino at `level`, to `stream` (stdout by default). */
+  logger: false | { level: string; stream?: NodeJS.WritableStream };
   /** Milliseconds a client has to send a request before it is cut off. */
   requestTimeoutMs?: number;
   /** PEM certificate and key: serve HTTPS instead of HTTP. */
@@ -43,17 +45,48 @@ function validatorCompiler() {
   const strict = addFormats(new Ajv({ ...base, coerceTypes: false }));
   const coercing = addFormats(new Ajv({ ...base, coerceTypes: true }));
   return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
-    (httpPart === "body" ? strict : coercing).compile(schema);
+    httpPart === "body"
+      ? strict.compile(schema)
+      : decimalIntegersOnly(schema, coercing.compile(schema));
+}
+
+const DECIMAL_INTEGER = /^(0|-?[1-9]\d*)$/;
+
+/**
+ * Ajv coerces text to numbers the way `Number()` does, so `0x10`, `1e3` and ` 1` would pass as
+ * 16, 1000 and 1. Integers in paths and query strings must be written in plain decimal.
+ */
+function decimalIntegersOnly(schema: object, validate: ValidateFunction): ValidateFunction {
+  const properties =
+    (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  const integers = Object.keys(properties).filter((name) => properties[name]?.type === "integer");
+  if (integers.length === 0) return validate;
+  const wrapped = ((data: Record<string, unknown> | undefined) => {
+    const notDecimal: ErrorObject[] = integers
+      .filter((name) => typeof data?.[name] === "string" && !DECIMAL_INTEGER.test(data[name]))
+      .map((name) => ({
+        instancePath: `/${name}`,
+        schemaPath: `#/properties/${name}/type`,
+        keyword: "type",
+        params: { type: "integer" },
+        message: "must be an integer in plain decimal",
+      }));
+    const valid = validate(data);
+    const others = (validate.errors ?? []).filter(
+      (error) => !notDecimal.some((bad) => bad.instancePath === error.instancePath),
+    );
+    const errors = [...notDecimal, ...others];
+    wrapped.errors = errors.length > 0 ? errors : null;
+    return valid && notDecimal.length === 0;
+  }) as ValidateFunction;
+  return wrapped;
 }
 
 export async function buildApp(services: Services, options: AppOptions): Promise<FastifyInstance> {
   // The HTTPS variant has another server type; the app's own code never touches the raw server.
   const app = Fastify({
     ...(options.https ? { https: options.https } : {}),
-    logger:
-      options.logger === false
-        ? false
-        : { ...(typeof options.logger === "object" ? options.logger : {}), redact: LOG_REDACT },
+    logger: options.logger === false ? false : { ...options.logger, redact: LOG_REDACT },
     bodyLimit: BODY_BYTES_MAX,
     requestTimeout: options.requestTimeoutMs ?? 30_000,
     return503OnClosing: true,
@@ -79,6 +112,21 @@ export async function buildApp(services: Services, options: AppOptions): Promise
       new AppError("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}.`),
     ),
   );
+
+  const rateLimit = services.config.rateLimitPerMinute;
+  if (rateLimit > 0) {
+    // Per client IP and per process: a runaway client is slowed before it reaches the database.
+    await app.register(fastifyRateLimit, {
+      max: rateLimit,
+      timeWindow: 60_000,
+      allowList: (request) => request.url === "/healthz" || request.url === "/readyz",
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          "RATE_LIMITED",
+          `Too many requests: at most ${context.max} a minute; retry in ${context.after}.`,
+        ),
+    });
+  }
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -62,7 +62,9 @@ export function frameworkProblem(error: FastifyError): AppError | undefined {
   const status = error.statusCode ?? 500;
   if (status === 413) return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
   if (status >= 400 && status < 500) {
-    return new AppError("BAD_REQUEST", publicMessage(error));
+    const message = publicMessage(error);
+    const field = error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" ? "content-type" : "body";
+    return new AppError("BAD_REQUEST", message, [{ field, message }]);
   }
   return undefined;
 }

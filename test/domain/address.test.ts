@@ -110,22 +110,18 @@ describe("parsePassAddress", () => {
 
   it("property: flipping the case of one letter of a checksum address is rejected", () => {
     fc.assert(
-      fc.property(
-        fc.uint8Array({ minLength: 20, maxLength: 20 }),
-        fc.nat(),
-        (bytes, pick) => {
-          const checksummed = getAddress(`0x${hex(bytes)}`);
-          const letters = [...checksummed]
-            .map((c, i) => ({ c, i }))
-            .filter(({ c, i }) => i >= 2 && /[a-fA-F]/.test(c));
-          fc.pre(letters.length > 0);
-          const mistyped = flipCase(checksummed, letters[pick % letters.length]!.i);
-          const body = mistyped.slice(2);
-          // If the flip made the address single-case, it carries no checksum and is accepted.
-          fc.pre(body !== body.toLowerCase() && body !== body.toUpperCase());
-          assert.equal(parsePassAddress(mistyped), undefined);
-        },
-      ),
+      fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.nat(), (bytes, pick) => {
+        const checksummed = getAddress(`0x${hex(bytes)}`);
+        const letters = [...checksummed]
+          .map((c, i) => ({ c, i }))
+          .filter(({ c, i }) => i >= 2 && /[a-fA-F]/.test(c));
+        fc.pre(letters.length > 0);
+        const mistyped = flipCase(checksummed, letters[pick % letters.length]!.i);
+        const body = mistyped.slice(2);
+        // If the flip made the address single-case, it carries no checksum and is accepted.
+        fc.pre(body !== body.toLowerCase() && body !== body.toUpperCase());
+        assert.equal(parsePassAddress(mistyped), undefined);
+      }),
       { numRuns: 300 },
     );
   });

@@ -43,7 +43,13 @@ export const Problem = Type.Object(
 
 export const ProblemRef = Type.Ref("Problem");
 
+const problemResponse = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: ProblemRef } },
+});
+
+/** Every route's error answers, for the OpenAPI document: RFC 9457 problem details. */
 export const ERROR_RESPONSES = {
-  "4xx": ProblemRef,
-  "5xx": ProblemRef,
+  "4xx": problemResponse("Problem details with a stable `code` (see the contract)"),
+  "5xx": problemResponse("INTERNAL or SERVICE_UNAVAILABLE; never a stack trace"),
 } as const;

@@ -1,0 +1,183 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { ConfigError, loadConfig } from "../src/config.js";
+
+const TOKEN = "an-admin-token-of-32-characters!";
+
+/** Asserts loadConfig refuses `env` with a ConfigError whose message names `variable`. */
+function refuses(env: Record<string, string>, variable: string): ConfigError {
+  let caught: unknown;
+  try {
+    loadConfig(env);
+  } catch (error) {
+    caught = error;
+  }
+  assert.ok(caught instanceof ConfigError, `expected a ConfigError for ${JSON.stringify(env)}`);
+  assert.ok(
+    caught.message.includes(variable),
+    `message should name ${variable}: ${caught.message}`,
+  );
+  return caught;
+}
+
+describe("loadConfig defaults", () => {
+  it("serves on 127.0.0.1:8080 with embedded data in ./data when nothing is set", () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, "127.0.0.1");
+    assert.equal(config.dataDir, "./data");
+    assert.equal(config.databaseUrl, undefined);
+  });
+
+  it("leaves the admin API, TLS, chain URLs and feature switches unset by default", () => {
+    const config = loadConfig({});
+    assert.equal(config.adminToken, undefined);
+    assert.equal(config.tls, undefined);
+    assert.equal(config.chainRpcUrl, undefined);
+    assert.equal(config.chainWsUrl, undefined);
+    assert.deepEqual(config.features, {});
+    assert.equal(config.logLevel, "info");
+  });
+
+  it("treats empty variables as unset", () => {
+    const config = loadConfig({ PORT: "", HOST: "", ADMIN_TOKEN: "", QUESTS_ENABLED: "" });
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, "127.0.0.1");
+    assert.equal(config.adminToken, undefined);
+    assert.deepEqual(config.features, {});
+  });
+});
+
+describe("loadConfig reads valid values", () => {
+  it("reads PORT, HOST, DATA_DIR, LOG_LEVEL and ADMIN_TOKEN", () => {
+    const config = loadConfig({
+      PORT: "3000",
+      HOST: "0.0.0.0",
+      DATA_DIR: "/var/lib/questpoints",
+      LOG_LEVEL: "debug",
+      ADMIN_TOKEN: TOKEN,
+    });
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, "0.0.0.0");
+    assert.equal(config.dataDir, "/var/lib/questpoints");
+    assert.equal(config.logLevel, "debug");
+    assert.equal(config.adminToken, TOKEN);
+  });
+
+  it("accepts an ADMIN_TOKEN of exactly 16 characters", () => {
+    assert.equal(loadConfig({ ADMIN_TOKEN: "x".repeat(16) }).adminToken, "x".repeat(16));
+  });
+
+  it("accepts postgres:// and postgresql:// database URLs", () => {
+    for (const url of ["postgres://u:p@localhost:5432/db", "postgresql://localhost/db"]) {
+      assert.equal(loadConfig({ DATABASE_URL: url }).databaseUrl, url);
+    }
+  });
+
+  it("accepts http(s) RPC and ws(s) WebSocket chain URLs", () => {
+    const config = loadConfig({
+      CHAIN_RPC_URL: "https://root.rootnet.live/archive",
+      CHAIN_WS_URL: "wss://root.rootnet.live/archive/ws",
+    });
+    assert.equal(config.chainRpcUrl, "https://root.rootnet.live/archive");
+    assert.equal(config.chainWsUrl, "wss://root.rootnet.live/archive/ws");
+    assert.equal(
+      loadConfig({ CHAIN_RPC_URL: "http://127.0.0.1:9933" }).chainRpcUrl,
+      "http://127.0.0.1:9933",
+    );
+    assert.equal(
+      loadConfig({ CHAIN_WS_URL: "ws://127.0.0.1:9944" }).chainWsUrl,
+      "ws://127.0.0.1:9944",
+    );
+  });
+
+  it("reads TLS_CERT and TLS_KEY together", () => {
+    assert.deepEqual(loadConfig({ TLS_CERT: "/tls/cert.pem", TLS_KEY: "/tls/key.pem" }).tls, {
+      cert: "/tls/cert.pem",
+      key: "/tls/key.pem",
+    });
+  });
+
+  it("parses feature switches from true/false/1/0", () => {
+    assert.deepEqual(loadConfig({ QUESTS_ENABLED: "true", CAMPAIGNS_ENABLED: "false" }).features, {
+      quests: true,
+      campaigns: false,
+    });
+    assert.deepEqual(loadConfig({ QUESTS_ENABLED: "0", CAMPAIGNS_ENABLED: "1" }).features, {
+      quests: false,
+      campaigns: true,
+    });
+    assert.deepEqual(
+      loadConfig({ QUESTS_ENABLED: "TRUE", CAMPAIGNS_ENABLED: " False " }).features,
+      {
+        quests: true,
+        campaigns: false,
+      },
+    );
+  });
+
+  it("sets only the feature switches that are given", () => {
+    assert.deepEqual(loadConfig({ CAMPAIGNS_ENABLED: "false" }).features, { campaigns: false });
+  });
+});
+
+describe("loadConfig refuses bad values, naming the variable", () => {
+  it("PORT that is not a number", () => {
+    refuses({ PORT: "abc" }, "PORT");
+  });
+
+  it("PORT out of range", () => {
+    refuses({ PORT: "70000" }, "PORT");
+    refuses({ PORT: "65536" }, "PORT");
+    refuses({ PORT: "-1" }, "PORT");
+  });
+
+  it("PORT that is not a whole number", () => {
+    refuses({ PORT: "80.5" }, "PORT");
+    refuses({ PORT: "8e3" }, "PORT");
+    refuses({ PORT: "0x50" }, "PORT");
+  });
+
+  it("unknown LOG_LEVEL", () => {
+    refuses({ LOG_LEVEL: "loud" }, "LOG_LEVEL");
+  });
+
+  it("QUESTS_ENABLED and CAMPAIGNS_ENABLED that are not booleans", () => {
+    refuses({ QUESTS_ENABLED: "maybe" }, "QUESTS_ENABLED");
+    refuses({ CAMPAIGNS_ENABLED: "2" }, "CAMPAIGNS_ENABLED");
+  });
+
+  it("DATABASE_URL that is not a PostgreSQL URL, without echoing its password", () => {
+    refuses({ DATABASE_URL: "mysql://x" }, "DATABASE_URL");
+    const error = refuses({ DATABASE_URL: "mysql://admin:hunter2secret@db/app" }, "DATABASE_URL");
+    assert.ok(!error.message.includes("hunter2secret"), error.message);
+  });
+
+  it("DATABASE_URL that is not a URL at all", () => {
+    refuses({ DATABASE_URL: "not a url" }, "DATABASE_URL");
+  });
+
+  it("ADMIN_TOKEN shorter than 16 characters, without echoing it", () => {
+    const error = refuses({ ADMIN_TOKEN: "short-token-15c" }, "ADMIN_TOKEN");
+    assert.ok(!error.message.includes("short-token-15c"), error.message);
+  });
+
+  it("TLS_CERT without TLS_KEY, and TLS_KEY without TLS_CERT", () => {
+    refuses({ TLS_CERT: "/tls/cert.pem" }, "TLS_KEY");
+    refuses({ TLS_KEY: "/tls/key.pem" }, "TLS_CERT");
+  });
+
+  it("CHAIN_RPC_URL that is not http(s)", () => {
+    refuses({ CHAIN_RPC_URL: "ws://127.0.0.1:9944" }, "CHAIN_RPC_URL");
+    refuses({ CHAIN_RPC_URL: "ftp://example.com" }, "CHAIN_RPC_URL");
+    refuses({ CHAIN_RPC_URL: "localhost:9933" }, "CHAIN_RPC_URL");
+  });
+
+  it("CHAIN_WS_URL that is not ws(s)", () => {
+    refuses({ CHAIN_WS_URL: "https://example.com" }, "CHAIN_WS_URL");
+  });
+
+  it("a bad value is refused even when the other variables are fine", () => {
+    refuses({ PORT: "8080", HOST: "0.0.0.0", ADMIN_TOKEN: TOKEN, LOG_LEVEL: "loud" }, "LOG_LEVEL");
+  });
+});

@@ -1,0 +1,258 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { loadConfig } from "../../src/config.js";
+import { buildApp } from "../../src/http/app.js";
+import { prepareServices } from "../../src/runtime.js";
+import { openPostgres } from "../../src/store/db.js";
+import {
+  ADMIN_TOKEN,
+  allocate,
+  DATABASES,
+  expectStatus,
+  type QuestFixture,
+  questFixture,
+  type TestContext,
+  withContext,
+} from "../helpers/app.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function expectProblem(response: LightMyRequestResponse, status: number, code: string) {
+  expectStatus(response, status);
+  assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
+  const body = response.json();
+  assert.equal(body.type, "about:blank");
+  assert.equal(body.status, status);
+  assert.equal(body.code, code);
+  assert.equal(typeof body.detail, "string");
+  return body;
+}
+
+async function createCampaign(ctx: TestContext): Promise<number> {
+  const response = await ctx.admin("POST", "/admin/campaigns", {
+    name: "Campaign",
+    description: "A test campaign",
+    start: new Date(Date.now() - DAY_MS).toISOString(),
+    end: new Date(Date.now() + DAY_MS).toISOString(),
+  });
+  expectStatus(response, 201);
+  return response.json().id;
+}
+
+async function setFeatures(ctx: TestContext, change: { quests?: boolean; campaigns?: boolean }) {
+  const response = await ctx.admin("PUT", "/admin/features", change);
+  expectStatus(response, 200);
+  return response.json();
+}
+
+async function readFeatures(ctx: TestContext) {
+  const response = await ctx.admin("GET", "/admin/features");
+  expectStatus(response, 200);
+  return response.json();
+}
+
+/** The three quest endpoints, called as a legitimate owner would. */
+function questCalls(ctx: TestContext, fixture: QuestFixture) {
+  return {
+    list: () => ctx.inject({ method: "GET", url: "/quests" }),
+    detail: () =>
+      ctx.inject({
+        method: "GET",
+        url: `/quests/${fixture.questId}`,
+        headers: { "x-api-key": fixture.apiKey },
+      }),
+    allocate: () => allocate(ctx, fixture, { points: 5, address: fixture.playerPass }),
+  };
+}
+
+/** Polls `probe` until it answers `status` or `withinMs` passes; returns the last answer. */
+async function pollUntil(
+  probe: () => Promise<LightMyRequestResponse>,
+  status: number,
+  withinMs: number,
+): Promise<LightMyRequestResponse> {
+  const deadline = Date.now() + withinMs;
+  let response = await probe();
+  while (response.statusCode !== status && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    response = await probe();
+  }
+  return response;
+}
+
+for (const kind of DATABASES) {
+  describe(`feature switches at run time [${kind}]`, () => {
+    const ctx = withContext(kind);
+
+    it("starts with both features on", async () => {
+      assert.deepEqual(await readFeatures(ctx()), { quests: true, campaigns: true });
+    });
+
+    it("answers 400 QUESTS_DISABLED on GET /quests and both /quests/{id} routes when quests are switched off", async () => {
+      const fixture = await questFixture(ctx());
+      const calls = questCalls(ctx(), fixture);
+      expectStatus(await calls.detail(), 200);
+      assert.deepEqual(await setFeatures(ctx(), { quests: false }), {
+        quests: false,
+        campaigns: true,
+      });
+      try {
+        expectProblem(await calls.list(), 400, "QUESTS_DISABLED");
+        expectProblem(
+          await ctx().inject({ method: "GET", url: `/quests?owner=${fixture.ownerPass}` }),
+          400,
+          "QUESTS_DISABLED",
+        );
+        expectProblem(await calls.detail(), 400, "QUESTS_DISABLED");
+        expectProblem(await calls.allocate(), 400, "QUESTS_DISABLED");
+        assert.deepEqual(await readFeatures(ctx()), { quests: false, campaigns: true });
+      } finally {
+        await setFeatures(ctx(), { quests: true });
+      }
+      const detail = await calls.detail();
+      expectStatus(detail, 200);
+      assert.equal(detail.json().points_remaining, 1000, "nothing was paid while switched off");
+      assert.deepEqual(detail.json().payouts, []);
+    });
+
+    it("keeps campaigns working while quests are switched off", async () => {
+      const fixture = await questFixture(ctx());
+      const campaignId = await createCampaign(ctx());
+      await setFeatures(ctx(), { quests: false });
+      try {
+        expectProblem(await questCalls(ctx(), fixture).list(), 400, "QUESTS_DISABLED");
+        const campaign = await ctx().inject({ method: "GET", url: `/campaigns/${campaignId}` });
+        expectStatus(campaign, 200);
+        assert.equal(campaign.json().id, campaignId);
+      } finally {
+        await setFeatures(ctx(), { quests: true });
+      }
+    });
+
+    it("restores every quest endpoint when quests are switched back on", async () => {
+      const fixture = await questFixture(ctx());
+      const calls = questCalls(ctx(), fixture);
+      await setFeatures(ctx(), { quests: false });
+      expectProblem(await calls.detail(), 400, "QUESTS_DISABLED");
+      assert.deepEqual(await setFeatures(ctx(), { quests: true }), {
+        quests: true,
+        campaigns: true,
+      });
+      const list = await calls.list();
+      expectStatus(list, 200);
+      assert.ok(list.json().some((quest: { id: number }) => quest.id === fixture.questId));
+      expectStatus(await calls.detail(), 200);
+      const paid = await calls.allocate();
+      expectStatus(paid, 200);
+      assert.equal(paid.json().payout.amount, 5);
+    });
+
+    it("answers 400 CAMPAIGNS_DISABLED when campaigns are switched off, and back on restores it", async () => {
+      const fixture = await questFixture(ctx());
+      const campaignId = await createCampaign(ctx());
+      const url = `/campaigns/${campaignId}`;
+      assert.deepEqual(await setFeatures(ctx(), { campaigns: false }), {
+        quests: true,
+        campaigns: false,
+      });
+      try {
+        expectProblem(await ctx().inject({ method: "GET", url }), 400, "CAMPAIGNS_DISABLED");
+        const calls = questCalls(ctx(), fixture);
+        expectStatus(await calls.list(), 200);
+        expectStatus(await calls.detail(), 200);
+        expectStatus(await calls.allocate(), 200);
+      } finally {
+        await setFeatures(ctx(), { campaigns: true });
+      }
+      expectStatus(await ctx().inject({ method: "GET", url }), 200);
+    });
+
+    it("leaves a switch alone when PUT /admin/features names only the other one", async () => {
+      await setFeatures(ctx(), { campaigns: false });
+      try {
+        assert.deepEqual(await setFeatures(ctx(), {}), { quests: true, campaigns: false });
+        assert.deepEqual(await setFeatures(ctx(), { quests: true }), {
+          quests: true,
+          campaigns: false,
+        });
+      } finally {
+        await setFeatures(ctx(), { campaigns: true });
+      }
+    });
+
+    if (kind === "postgres") {
+      it("makes a switch changed through one service instance honoured by another within one second", async () => {
+        const url = ctx().url;
+        assert.ok(url, "the PostgreSQL context has a database URL");
+        const db = openPostgres({ url, poolSize: 4 });
+        let second: FastifyInstance | undefined;
+        try {
+          const config = loadConfig({ ADMIN_TOKEN, LOG_LEVEL: "silent" });
+          second = await buildApp(await prepareServices(config, db), { logger: false });
+          await second.ready();
+          const other = second;
+          const listOnSecond = () => other.inject({ method: "GET", url: "/quests" });
+          const listOnFirst = () => ctx().inject({ method: "GET", url: "/quests" });
+          // Both instances have read (and cached) the switch as on.
+          expectStatus(await listOnSecond(), 200);
+          expectStatus(await listOnFirst(), 200);
+
+          await setFeatures(ctx(), { quests: false });
+          try {
+            expectProblem(await pollUntil(listOnSecond, 400, 1500), 400, "QUESTS_DISABLED");
+          } finally {
+            const on = await other.inject({
+              method: "PUT",
+              url: "/admin/features",
+              headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+              payload: { quests: true },
+            });
+            expectStatus(on, 200);
+          }
+          // Switched back on through the second instance: the first follows.
+          expectStatus(await pollUntil(listOnFirst, 200, 1500), 200);
+          expectStatus(await listOnSecond(), 200);
+        } finally {
+          await second?.close();
+          await db.close();
+        }
+      });
+    }
+  });
+
+  describe(`QUESTS_ENABLED=false [${kind}]`, () => {
+    const ctx = withContext(kind, { QUESTS_ENABLED: "false" });
+
+    it("starts with quests off and campaigns on", async () => {
+      assert.deepEqual(await readFeatures(ctx()), { quests: false, campaigns: true });
+      const fixture = await questFixture(ctx());
+      const calls = questCalls(ctx(), fixture);
+      expectProblem(await calls.list(), 400, "QUESTS_DISABLED");
+      expectProblem(await calls.detail(), 400, "QUESTS_DISABLED");
+      expectProblem(await calls.allocate(), 400, "QUESTS_DISABLED");
+      const campaignId = await createCampaign(ctx());
+      expectStatus(await ctx().inject({ method: "GET", url: `/campaigns/${campaignId}` }), 200);
+      // The operator can still switch quests on at run time.
+      await setFeatures(ctx(), { quests: true });
+      expectStatus(await calls.list(), 200);
+      expectStatus(await calls.detail(), 200);
+    });
+  });
+
+  describe(`CAMPAIGNS_ENABLED=false [${kind}]`, () => {
+    const ctx = withContext(kind, { CAMPAIGNS_ENABLED: "false" });
+
+    it("starts with campaigns off and quests on", async () => {
+      assert.deepEqual(await readFeatures(ctx()), { quests: true, campaigns: false });
+      const campaignId = await createCampaign(ctx());
+      const url = `/campaigns/${campaignId}`;
+      expectProblem(await ctx().inject({ method: "GET", url }), 400, "CAMPAIGNS_DISABLED");
+      const fixture = await questFixture(ctx());
+      expectStatus(await questCalls(ctx(), fixture).list(), 200);
+      expectStatus(await questCalls(ctx(), fixture).detail(), 200);
+      await setFeatures(ctx(), { campaigns: true });
+      expectStatus(await ctx().inject({ method: "GET", url }), 200);
+    });
+  });
+}

@@ -1,0 +1,347 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { describe, it } from "node:test";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../../src/http/app.js";
+import { prepareServices } from "../../src/runtime.js";
+import { openPostgres } from "../../src/store/db.js";
+import {
+  allocate,
+  createAccount,
+  createQuest,
+  DATABASES,
+  expectStatus,
+  issueKey,
+  type QuestFixture,
+  questFixture,
+  randomPass,
+  type TestContext,
+  withContext,
+} from "../helpers/app.js";
+
+const REPLAYED = "idempotent-replayed";
+
+function newKey(): string {
+  return `order-${randomBytes(8).toString("hex")}`;
+}
+
+function post(
+  app: FastifyInstance,
+  fixture: { apiKey: string; questId: number },
+  body: unknown,
+  key: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: "POST",
+    url: `/quests/${fixture.questId}`,
+    headers: { "x-api-key": fixture.apiKey, "idempotency-key": key },
+    payload: body as object,
+  });
+}
+
+function assertProblem(response: LightMyRequestResponse, status: number, code: string) {
+  expectStatus(response, status);
+  assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
+  const body = response.json();
+  assert.equal(body.code, code, response.body);
+  assert.equal(body.status, status);
+  for (const field of ["type", "title", "detail"]) assert.equal(typeof body[field], "string");
+  return body;
+}
+
+function assertReplayOf(replay: LightMyRequestResponse, first: LightMyRequestResponse) {
+  assert.equal(replay.statusCode, first.statusCode, replay.body);
+  assert.equal(replay.headers[REPLAYED], "true");
+  assert.deepEqual(replay.json(), first.json());
+  assert.equal(replay.body, first.body, "the replayed body is the first body, byte for byte");
+  assert.equal(
+    String(replay.headers["content-type"]).split(";")[0],
+    String(first.headers["content-type"]).split(";")[0],
+  );
+}
+
+/** points_remaining and the number of payouts, straight from the database. */
+async function books(ctx: TestContext, questId: number) {
+  const { rows } = await ctx.db.query<{ remaining: number; payouts: number }>(
+    `SELECT (SELECT points_remaining::int FROM quests WHERE id = $1) AS remaining,
+            (SELECT count(*)::int FROM payouts WHERE quest_id = $1) AS payouts`,
+    [questId],
+  );
+  return rows[0]!;
+}
+
+/** A second service process on the same PostgreSQL database. */
+async function secondInstance(ctx: TestContext) {
+  assert.ok(ctx.url, "a PostgreSQL context has a URL");
+  const db = openPostgres({ url: ctx.url, poolSize: 20 });
+  const services = await prepareServices(ctx.config, db);
+  const app = await buildApp(services, { logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** 20 requests with one key at once: one payout; every other answer is 409 or its replay. */
+async function burst(apps: FastifyInstance[], fixture: QuestFixture, ctx: TestContext) {
+  const key = newKey();
+  const body = { points: 25, address: fixture.playerPass };
+  const responses = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => post(apps[i % apps.length]!, fixture, body, key)),
+  );
+  const paid = responses.filter((r) => r.statusCode === 200);
+  const fresh = paid.filter((r) => r.headers[REPLAYED] === undefined);
+  assert.equal(fresh.length, 1, "exactly one answer is the original payout");
+  const original = fresh[0]!;
+  for (const response of responses) {
+    if (response.statusCode === 200) {
+      assert.equal(response.json().payout.id, original.json().payout.id);
+      assert.equal(response.body, original.body);
+      if (response !== original) assert.equal(response.headers[REPLAYED], "true");
+    } else {
+      assertProblem(response, 409, "IDEMPOTENCY_IN_PROGRESS");
+      assert.equal(response.headers[REPLAYED], undefined);
+    }
+  }
+  assert.deepEqual(await books(ctx, fixture.questId), { remaining: 975, payouts: 1 });
+  const retry = await post(apps[0]!, fixture, body, key);
+  assertReplayOf(retry, original);
+  assert.deepEqual(await books(ctx, fixture.questId), { remaining: 975, payouts: 1 });
+}
+
+for (const kind of DATABASES) {
+  describe(`POST /quests/{questId} with Idempotency-Key [${kind}]`, () => {
+    const ctx = withContext(kind);
+
+    it("replays the same status and body with Idempotent-Replayed: true, paying once", async () => {
+      const fixture = await questFixture(ctx());
+      const key = newKey();
+      const body = { points: 40, address: fixture.playerPass };
+      const first = await post(ctx().app, fixture, body, key);
+      expectStatus(first, 200);
+      assert.equal(first.headers[REPLAYED], undefined);
+      const second = await post(ctx().app, fixture, body, key);
+      assertReplayOf(second, first);
+      const third = await post(ctx().app, fixture, body, key);
+      assertReplayOf(third, first);
+      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 960, payouts: 1 });
+    });
+
+    it("replays a refusal: INSUFFICIENT_POINTS stays the answer even after the budget is raised", async () => {
+      const fixture = await questFixture(ctx(), { total_points: 100 });
+      const key = newKey();
+      const body = { points: 150, address: fixture.playerPass };
+      const first = await post(ctx().app, fixture, body, key);
+      const problem = assertProblem(first, 400, "INSUFFICIENT_POINTS");
+      assert.equal(
+        problem.detail,
+        `Quest ${fixture.questId} has 100 points left; 150 were requested.`,
+      );
+      const replay = await post(ctx().app, fixture, body, key);
+      assertReplayOf(replay, first);
+      const raised = await ctx().admin("PATCH", `/admin/quests/${fixture.questId}`, {
+        total_points: 1000,
+      });
+      expectStatus(raised, 200);
+      assertReplayOf(await post(ctx().app, fixture, body, key), first);
+      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 1000, payouts: 0 });
+      // The same request under a new key is decided afresh.
+      expectStatus(await post(ctx().app, fixture, body, newKey()), 200);
+    });
+
+    it("replays a payout even after the quest was disabled", async () => {
+      const fixture = await questFixture(ctx());
+      const key = newKey();
+      const body = { points: 10, address: fixture.playerPass };
+      const first = await post(ctx().app, fixture, body, key);
+      expectStatus(first, 200);
+      expectStatus(
+        await ctx().admin("PATCH", `/admin/quests/${fixture.questId}`, { is_active: false }),
+        200,
+      );
+      assertReplayOf(await post(ctx().app, fixture, body, key), first);
+      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 990, payouts: 1 });
+    });
+
+    it("refuses the same key with different points with 422 IDEMPOTENCY_KEY_REUSED", async () => {
+      const fixture = await questFixture(ctx());
+      const key = newKey();
+      const first = await post(
+        ctx().app,
+        fixture,
+        { points: 10, address: fixture.playerPass },
+        key,
+      );
+      expectStatus(first, 200);
+      const reused = await post(
+        ctx().app,
+        fixture,
+        { points: 11, address: fixture.playerPass },
+        key,
+      );
+      assertProblem(reused, 422, "IDEMPOTENCY_KEY_REUSED");
+      assert.equal(reused.headers[REPLAYED], undefined);
+      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 990, payouts: 1 });
+      // The original request still replays after the misuse.
+      assertReplayOf(
+        await post(ctx().app, fixture, { points: 10, address: fixture.playerPass }, key),
+        first,
+      );
+    });
+
+    it("refuses the same key with a different address with 422 IDEMPOTENCY_KEY_REUSED", async () => {
+      const fixture = await questFixture(ctx());
+      const otherPlayer = randomPass();
+      await createAccount(ctx(), otherPlayer);
+      const key = newKey();
+      expectStatus(
+        await post(ctx().app, fixture, { points: 10, address: fixture.playerPass }, key),
+        200,
+      );
+      const reused = await post(ctx().app, fixture, { points: 10, address: otherPlayer }, key);
+      assertProblem(reused, 422, "IDEMPOTENCY_KEY_REUSED");
+      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 990, payouts: 1 });
+    });
+
+    it("refuses the same key on another quest of the same owner with 422 IDEMPOTENCY_KEY_REUSED", async () => {
+      const fixture = await questFixture(ctx());
+      const other = { ...fixture, questId: await createQuest(ctx(), fixture.ownerPass) };
+      const key = newKey();
+      const body = { points: 10, address: fixture.playerPass };
+      expectStatus(await post(ctx().app, fixture, body, key), 200);
+      assertProblem(await post(ctx().app, other, body, key), 422, "IDEMPOTENCY_KEY_REUSED");
+      assert.deepEqual(await books(ctx(), other.questId), { remaining: 1000, payouts: 0 });
+    });
+
+    it("refuses reuse of a key whose first answer was a refusal, when the body changes", async () => {
+      const fixture = await questFixture(ctx(), { total_points: 100 });
+      const key = newKey();
+      assertProblem(
+        await post(ctx().app, fixture, { points: 150, address: fixture.playerPass }, key),
+        400,
+        "INSUFFICIENT_POINTS",
+      );
+      assertProblem(
+        await post(ctx().app, fixture, { points: 50, address: fixture.playerPass }, key),
+        422,
+        "IDEMPOTENCY_KEY_REUSED",
+      );
+      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 100, payouts: 0 });
+    });
+
+    it("scopes keys per account: two owners use the same key independently", async () => {
+      const alice = await questFixture(ctx());
+      const bob = await questFixture(ctx());
+      const key = newKey();
+      const forAlice = await post(ctx().app, alice, { points: 10, address: alice.playerPass }, key);
+      const forBob = await post(ctx().app, bob, { points: 20, address: bob.playerPass }, key);
+      expectStatus(forAlice, 200);
+      expectStatus(forBob, 200);
+      assert.equal(forBob.headers[REPLAYED], undefined);
+      assert.notEqual(forAlice.json().payout.id, forBob.json().payout.id);
+      assert.deepEqual(await books(ctx(), alice.questId), { remaining: 990, payouts: 1 });
+      assert.deepEqual(await books(ctx(), bob.questId), { remaining: 980, payouts: 1 });
+    });
+
+    it("scopes keys to the account, not the API key: the owner's second API key replays", async () => {
+      const fixture = await questFixture(ctx());
+      const secondKey = await issueKey(ctx(), fixture.ownerPass);
+      const key = newKey();
+      const body = { points: 10, address: fixture.playerPass };
+      const first = await post(ctx().app, fixture, body, key);
+      expectStatus(first, 200);
+      const viaSecond = await post(ctx().app, { ...fixture, apiKey: secondKey.key }, body, key);
+      assertReplayOf(viaSecond, first);
+      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 990, payouts: 1 });
+    });
+
+    it("without an Idempotency-Key, identical requests pay each time", async () => {
+      const fixture = await questFixture(ctx());
+      const body = { points: 10, address: fixture.playerPass };
+      const first = await allocate(ctx(), fixture, body);
+      const second = await allocate(ctx(), fixture, body);
+      expectStatus(first, 200);
+      expectStatus(second, 200);
+      assert.equal(second.headers[REPLAYED], undefined);
+      assert.notEqual(first.json().payout.id, second.json().payout.id);
+      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 980, payouts: 2 });
+    });
+
+    it("accepts a key of 255 printable characters", async () => {
+      const fixture = await questFixture(ctx());
+      const key = `~ ${"k".repeat(250)}!@#`;
+      assert.equal(key.length, 255);
+      const body = { points: 10, address: fixture.playerPass };
+      const first = await post(ctx().app, fixture, body, key);
+      expectStatus(first, 200);
+      assertReplayOf(await post(ctx().app, fixture, body, key), first);
+    });
+
+    const badKeys: [string, string][] = [
+      ["256 characters", "k".repeat(256)],
+      ["an empty value", ""],
+      ["a tab", "order\t1"],
+      ["a control character", "order\u00011"],
+      ["a DEL character", "order\u007f1"],
+      ["a non-ASCII character", "ordré-1"],
+    ];
+    for (const [label, key] of badKeys) {
+      it(`refuses a key with ${label} with 400 BAD_REQUEST, paying nothing`, async () => {
+        const fixture = await questFixture(ctx());
+        const response = await post(
+          ctx().app,
+          fixture,
+          { points: 10, address: fixture.playerPass },
+          key,
+        );
+        const body = assertProblem(response, 400, "BAD_REQUEST");
+        assert.ok(
+          body.errors?.some((error: { field: string }) => /idempotency-key/i.test(error.field)),
+          response.body,
+        );
+        assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 1000, payouts: 0 });
+      });
+    }
+
+    it("20 concurrent requests with one key pay once; the rest are 409 or replays; a retry replays", async () => {
+      const fixture = await questFixture(ctx());
+      await burst([ctx().app], fixture, ctx());
+    });
+
+    if (kind === "postgres") {
+      it("20 concurrent requests with one key across two service instances pay once", async () => {
+        const second = await secondInstance(ctx());
+        try {
+          const fixture = await questFixture(ctx());
+          await burst([ctx().app, second.app], fixture, ctx());
+        } finally {
+          await second.close();
+        }
+      });
+
+      it("a key used on one instance replays on the other", async () => {
+        const second = await secondInstance(ctx());
+        try {
+          const fixture = await questFixture(ctx());
+          const key = newKey();
+          const body = { points: 10, address: fixture.playerPass };
+          const first = await post(ctx().app, fixture, body, key);
+          expectStatus(first, 200);
+          assertReplayOf(await post(second.app, fixture, body, key), first);
+          assertProblem(
+            await post(second.app, fixture, { ...body, points: 11 }, key),
+            422,
+            "IDEMPOTENCY_KEY_REUSED",
+          );
+          assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 990, payouts: 1 });
+        } finally {
+          await second.close();
+        }
+      });
+    }
+  });
+}
