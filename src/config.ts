@@ -16,6 +16,8 @@ export interface Config {
   dbPoolSize: number;
   /** Requests a minute per client IP and process; 0 turns rate limiting off. */
   rateLimitPerMinute: number;
+  /** Group commit of concurrent allocations per quest; off = one transaction per request. */
+  allocationBatching: { enabled: boolean; sizeMax: number; waitMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -95,5 +97,10 @@ export function loadConfig(env: Env): Config {
     chainWsUrl: url(env, "CHAIN_WS_URL", ["ws:", "wss:"]),
     dbPoolSize: integer(env, "DB_POOL_SIZE", 20, 1, 1000),
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 100_000, 0, 100_000_000),
+    allocationBatching: {
+      enabled: boolean(env, "ALLOCATION_BATCHING") ?? true,
+      sizeMax: integer(env, "ALLOCATION_BATCH_MAX", 256, 1, 10_000),
+      waitMs: integer(env, "ALLOCATION_BATCH_WAIT_MS", 0, 0, 100),
+    },
   };
 }
