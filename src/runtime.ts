@@ -22,6 +22,6 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
     config,
     db,
     features: createFeatureCache(db, FEATURE_CACHE_TTL_MS),
-    allocate: createAllocator(db),
+    allocate: createAllocator(db, config.allocationBatching),
   };
 }

@@ -5,8 +5,27 @@ import { demoInstructions, seedDemo } from "./cli/demo.js";
 import type { Config } from "./config.js";
 import { buildApp } from "./http/app.js";
 import { openDatabase, prepareServices } from "./runtime.js";
+import type { Db } from "./store/db.js";
+import { purgeExpiredIdempotencyKeys } from "./store/idempotency.js";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Purges expired idempotency records now and then, in the background; returns a stop. */
+function startIdempotencyPurge(db: Db, log: FastifyInstance["log"]): () => Promise<void> {
+  let current: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    current = purgeExpiredIdempotencyKeys(db)
+      .then((deleted) => deleted > 0 && log.info({ deleted }, "purged expired idempotency keys"))
+      .catch((err: unknown) => log.warn({ err }, "idempotency purge failed; will retry"));
+  };
+  const timer = setInterval(run, IDEMPOTENCY_PURGE_INTERVAL_MS).unref();
+  run();
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}
 
 /** Starts the service and closes it cleanly on SIGINT/SIGTERM: stop accepting, drain, close db. */
 export async function serve(
@@ -22,7 +41,13 @@ export async function serve(
       ? { https: { cert: readFileSync(config.tls.cert), key: readFileSync(config.tls.key) } }
       : {}),
   });
-  app.addHook("onClose", async () => db.close());
+  const stopPurge = startIdempotencyPurge(db, app.log);
+  // Runs after the server stopped accepting and answered what was in flight.
+  app.addHook("onClose", async () => {
+    await stopPurge();
+    await services.allocate.drain();
+    await db.close();
+  });
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");

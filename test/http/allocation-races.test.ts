@@ -122,127 +122,136 @@ async function assertBooksBalance(
   assert.equal(new Set(listed.ids).size, listed.ids.length, "payout ids are distinct");
 }
 
-for (const kind of DATABASES) {
-  describe(`POST /quests/{questId} under concurrency [${kind}]`, () => {
-    const ctx = withContext(kind);
+// Every race runs with group commit on (the default) and off (one transaction per request).
+const MODES = [
+  { batching: "on", env: {} },
+  { batching: "off", env: { ALLOCATION_BATCHING: "off" } },
+] as const;
 
-    it("300 concurrent allocations of 7 on a budget of 1000: exactly 142 paid, 6 left, books balance", async () => {
-      const fixture = await questFixture(ctx(), { total_points: 1000 });
-      const responses = await Promise.all(
-        Array.from({ length: 300 }, () => post(ctx().app, fixture, 7, fixture.playerPass)),
-      );
-      const { paid, refused } = tally(responses);
-      assert.equal(paid.length, 142);
-      assert.equal(refused.length, 158);
-      for (const refusal of refused) assert.equal(refusal.requested, 7);
-      assert.ok(paid.every((payout) => payout.amount === 7));
-      await assertBooksBalance(ctx(), fixture, paid, 1000);
-      assert.equal((await payoutBooks(ctx(), fixture.questId)).total, 994);
-      assert.equal((await payoutBooks(ctx(), fixture.questId)).remaining, 6);
-    });
+for (const kind of DATABASES)
+  for (const mode of MODES) {
+    describe(`POST /quests/{questId} under concurrency [${kind}, batching ${mode.batching}]`, () => {
+      const ctx = withContext(kind, mode.env);
 
-    it("concurrent allocations of mixed sizes never overspend, and every refusal was a true shortfall", async () => {
-      const fixture = await questFixture(ctx(), { total_points: 1000 });
-      const players = [fixture.playerPass];
-      for (let i = 0; i < 3; i++) {
-        const pass = randomPass();
-        await createAccount(ctx(), pass);
-        players.push(pass);
-      }
-      const amounts = Array.from({ length: 200 }, (_, i) => ((i * 37) % 13) + 1);
-      const responses = await Promise.all(
-        amounts.map((points, i) => post(ctx().app, fixture, points, players[i % players.length]!)),
-      );
-      const { paid, refused } = tally(responses);
-      assert.ok(refused.length > 0, "the budget ran out");
-      const remaining = 1000 - paid.reduce((sum, payout) => sum + payout.amount, 0);
-      for (const refusal of refused) {
-        assert.ok(refusal.left < refusal.requested, JSON.stringify(refusal));
-        // points_remaining only goes down, so the final remainder is below every refused request.
-        assert.ok(remaining <= refusal.left, `${remaining} > ${refusal.left}`);
-      }
-      await assertBooksBalance(ctx(), fixture, paid, 1000);
-    });
+      it("300 concurrent allocations of 7 on a budget of 1000: exactly 142 paid, 6 left, books balance", async () => {
+        const fixture = await questFixture(ctx(), { total_points: 1000 });
+        const responses = await Promise.all(
+          Array.from({ length: 300 }, () => post(ctx().app, fixture, 7, fixture.playerPass)),
+        );
+        const { paid, refused } = tally(responses);
+        assert.equal(paid.length, 142);
+        assert.equal(refused.length, 158);
+        for (const refusal of refused) assert.equal(refusal.requested, 7);
+        assert.ok(paid.every((payout) => payout.amount === 7));
+        await assertBooksBalance(ctx(), fixture, paid, 1000);
+        assert.equal((await payoutBooks(ctx(), fixture.questId)).total, 994);
+        assert.equal((await payoutBooks(ctx(), fixture.questId)).remaining, 6);
+      });
 
-    it("concurrent allocations on many quests do not interfere with each other", async () => {
-      const owner = await questFixture(ctx(), { total_points: 50 });
-      const quests: QuestFixture[] = [owner];
-      for (let i = 1; i < 8; i++) {
-        const questId = await createQuest(ctx(), owner.ownerPass, { total_points: 50 + 10 * i });
-        quests.push({ ...owner, questId });
-      }
-      const requests: Promise<LightMyRequestResponse>[] = [];
-      for (let round = 0; round < 15; round++) {
-        for (const quest of quests) requests.push(post(ctx().app, quest, 10, owner.playerPass));
-      }
-      const responses = await Promise.all(requests);
-      for (const [i, quest] of quests.entries()) {
-        const own = responses.filter((_, index) => index % quests.length === i);
-        const { paid, refused } = tally(own);
-        assert.equal(paid.length, 5 + i, `quest ${i}`);
-        assert.equal(refused.length, 15 - (5 + i));
-        await assertBooksBalance(ctx(), quest, paid, 50 + 10 * i);
-        assert.equal((await payoutBooks(ctx(), quest.questId)).remaining, 0);
-      }
-    });
+      it("concurrent allocations of mixed sizes never overspend, and every refusal was a true shortfall", async () => {
+        const fixture = await questFixture(ctx(), { total_points: 1000 });
+        const players = [fixture.playerPass];
+        for (let i = 0; i < 3; i++) {
+          const pass = randomPass();
+          await createAccount(ctx(), pass);
+          players.push(pass);
+        }
+        const amounts = Array.from({ length: 200 }, (_, i) => ((i * 37) % 13) + 1);
+        const responses = await Promise.all(
+          amounts.map((points, i) =>
+            post(ctx().app, fixture, points, players[i % players.length]!),
+          ),
+        );
+        const { paid, refused } = tally(responses);
+        assert.ok(refused.length > 0, "the budget ran out");
+        const remaining = 1000 - paid.reduce((sum, payout) => sum + payout.amount, 0);
+        for (const refusal of refused) {
+          assert.ok(refusal.left < refusal.requested, JSON.stringify(refusal));
+          // points_remaining only goes down, so the final remainder is below every refused request.
+          assert.ok(remaining <= refusal.left, `${remaining} > ${refusal.left}`);
+        }
+        await assertBooksBalance(ctx(), fixture, paid, 1000);
+      });
 
-    if (kind === "postgres") {
-      it("two service instances on one database never overspend a quest between them", async () => {
-        const second = await secondInstance(ctx());
-        try {
-          const fixture = await questFixture(ctx(), { total_points: 1000 });
-          const apps = [ctx().app, second.app];
-          const responses = await Promise.all(
-            Array.from({ length: 300 }, (_, i) =>
-              post(apps[i % 2]!, fixture, 7, fixture.playerPass),
-            ),
-          );
-          const { paid, refused } = tally(responses);
-          assert.equal(paid.length, 142);
-          assert.equal(refused.length, 158);
-          const byInstance = [0, 1].map(
-            (which) => responses.filter((r, i) => i % 2 === which && r.statusCode === 200).length,
-          );
-          assert.equal(byInstance[0]! + byInstance[1]!, 142);
-          await assertBooksBalance(ctx(), fixture, paid, 1000);
-          const books = await payoutBooks(ctx(), fixture.questId);
-          assert.equal(books.total, 994);
-          assert.equal(books.remaining, 6);
-        } finally {
-          await second.close();
+      it("concurrent allocations on many quests do not interfere with each other", async () => {
+        const owner = await questFixture(ctx(), { total_points: 50 });
+        const quests: QuestFixture[] = [owner];
+        for (let i = 1; i < 8; i++) {
+          const questId = await createQuest(ctx(), owner.ownerPass, { total_points: 50 + 10 * i });
+          quests.push({ ...owner, questId });
+        }
+        const requests: Promise<LightMyRequestResponse>[] = [];
+        for (let round = 0; round < 15; round++) {
+          for (const quest of quests) requests.push(post(ctx().app, quest, 10, owner.playerPass));
+        }
+        const responses = await Promise.all(requests);
+        for (const [i, quest] of quests.entries()) {
+          const own = responses.filter((_, index) => index % quests.length === i);
+          const { paid, refused } = tally(own);
+          assert.equal(paid.length, 5 + i, `quest ${i}`);
+          assert.equal(refused.length, 15 - (5 + i));
+          await assertBooksBalance(ctx(), quest, paid, 50 + 10 * i);
+          assert.equal((await payoutBooks(ctx(), quest.questId)).remaining, 0);
         }
       });
 
-      it("two service instances keep mixed-size allocations on several quests balanced", async () => {
-        const second = await secondInstance(ctx());
-        try {
-          const owner = await questFixture(ctx(), { total_points: 500 });
-          const quests: QuestFixture[] = [owner];
-          for (let i = 0; i < 3; i++) {
-            quests.push({
-              ...owner,
-              questId: await createQuest(ctx(), owner.ownerPass, { total_points: 500 }),
-            });
+      if (kind === "postgres") {
+        it("two service instances on one database never overspend a quest between them", async () => {
+          const second = await secondInstance(ctx());
+          try {
+            const fixture = await questFixture(ctx(), { total_points: 1000 });
+            const apps = [ctx().app, second.app];
+            const responses = await Promise.all(
+              Array.from({ length: 300 }, (_, i) =>
+                post(apps[i % 2]!, fixture, 7, fixture.playerPass),
+              ),
+            );
+            const { paid, refused } = tally(responses);
+            assert.equal(paid.length, 142);
+            assert.equal(refused.length, 158);
+            const byInstance = [0, 1].map(
+              (which) => responses.filter((r, i) => i % 2 === which && r.statusCode === 200).length,
+            );
+            assert.equal(byInstance[0]! + byInstance[1]!, 142);
+            await assertBooksBalance(ctx(), fixture, paid, 1000);
+            const books = await payoutBooks(ctx(), fixture.questId);
+            assert.equal(books.total, 994);
+            assert.equal(books.remaining, 6);
+          } finally {
+            await second.close();
           }
-          const apps = [ctx().app, second.app];
-          const plan = Array.from({ length: 400 }, (_, i) => ({
-            quest: quests[i % quests.length]!,
-            app: apps[Math.floor(i / quests.length) % 2]!,
-            points: ((i * 31) % 11) + 1,
-          }));
-          const responses = await Promise.all(
-            plan.map(({ app, quest, points }) => post(app, quest, points, owner.playerPass)),
-          );
-          for (const quest of quests) {
-            const own = responses.filter((_, i) => plan[i]!.quest === quest);
-            const { paid, refused } = tally(own);
-            assert.ok(refused.length > 0, "every budget ran out");
-            await assertBooksBalance(ctx(), quest, paid, 500);
+        });
+
+        it("two service instances keep mixed-size allocations on several quests balanced", async () => {
+          const second = await secondInstance(ctx());
+          try {
+            const owner = await questFixture(ctx(), { total_points: 500 });
+            const quests: QuestFixture[] = [owner];
+            for (let i = 0; i < 3; i++) {
+              quests.push({
+                ...owner,
+                questId: await createQuest(ctx(), owner.ownerPass, { total_points: 500 }),
+              });
+            }
+            const apps = [ctx().app, second.app];
+            const plan = Array.from({ length: 400 }, (_, i) => ({
+              quest: quests[i % quests.length]!,
+              app: apps[Math.floor(i / quests.length) % 2]!,
+              points: ((i * 31) % 11) + 1,
+            }));
+            const responses = await Promise.all(
+              plan.map(({ app, quest, points }) => post(app, quest, points, owner.playerPass)),
+            );
+            for (const quest of quests) {
+              const own = responses.filter((_, i) => plan[i]!.quest === quest);
+              const { paid, refused } = tally(own);
+              assert.ok(refused.length > 0, "every budget ran out");
+              await assertBooksBalance(ctx(), quest, paid, 500);
+            }
+          } finally {
+            await second.close();
           }
-        } finally {
-          await second.close();
-        }
-      });
-    }
-  });
-}
+        });
+      }
+    });
+  }
