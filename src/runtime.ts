@@ -1,11 +1,16 @@
 import type { Config } from "./config.js";
-import { FEATURE_CACHE_TTL_MS } from "./domain/limits.js";
+import {
+  FEATURE_CACHE_TTL_MS,
+  LOOKUP_CACHE_ENTRIES_MAX,
+  LOOKUP_CACHE_TTL_MS,
+} from "./domain/limits.js";
 import type { Services } from "./http/services.js";
 import { createAllocator } from "./store/allocations.js";
 import { type Db, openPglite, openPostgres } from "./store/db.js";
 import { createFeatureCache } from "./store/feature-cache.js";
 import { seedFeatures } from "./store/features.js";
 import { migrate } from "./store/migrate.js";
+import { createTtlCache } from "./store/ttl-cache.js";
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export function openDatabase(config: Config): Promise<Db> {
@@ -23,5 +28,9 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
     db,
     features: createFeatureCache(db, FEATURE_CACHE_TTL_MS),
     allocate: createAllocator(db, config.allocationBatching),
+    caches: {
+      apiKeys: createTtlCache(LOOKUP_CACHE_TTL_MS, LOOKUP_CACHE_ENTRIES_MAX),
+      questOwners: createTtlCache(LOOKUP_CACHE_TTL_MS, LOOKUP_CACHE_ENTRIES_MAX),
+    },
   };
 }

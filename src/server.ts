@@ -27,6 +27,24 @@ function startIdempotencyPurge(db: Db, log: FastifyInstance["log"]): () => Promi
   };
 }
 
+/**
+ * `server.close()` only ends keep-alive connections idle at that moment; busy ones would stay
+ * open after their answer and hold shutdown until the grace timer kills the process. While
+ * closing, answers carry `Connection: close` and idle connections are ended as they appear.
+ */
+function closeKeepAliveOnShutdown(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
+  app.addHook("preClose", async () => {
+    closing = true;
+    const timer = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    app.server.once("close", () => clearInterval(timer));
+  });
+}
+
 /** Starts the service and closes it cleanly on SIGINT/SIGTERM: stop accepting, drain, close db. */
 export async function serve(
   config: Config,
@@ -41,6 +59,7 @@ export async function serve(
       ? { https: { cert: readFileSync(config.tls.cert), key: readFileSync(config.tls.key) } }
       : {}),
   });
+  closeKeepAliveOnShutdown(app);
   const stopPurge = startIdempotencyPurge(db, app.log);
   // Runs after the server stopped accepting and answered what was in flight.
   app.addHook("onClose", async () => {

@@ -12,3 +12,6 @@ export const TEXT_DESCRIPTION_LENGTH_MAX = 5000;
 export const ACTION_TYPE_LENGTH_MAX = 64;
 export const BODY_BYTES_MAX = 64 * 1024;
 export const FEATURE_CACHE_TTL_MS = 500;
+/** API keys and quest owners are cached this long; a revocation elsewhere shows within it. */
+export const LOOKUP_CACHE_TTL_MS = 1000;
+export const LOOKUP_CACHE_ENTRIES_MAX = 100_000;

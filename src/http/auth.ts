@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { constantTimeEqual, hashApiKey, isWellFormedApiKey } from "../domain/api-keys.js";
 import { AppError } from "../domain/errors.js";
 import { findActiveApiKey } from "../store/api-keys.js";
-import type { Db } from "../store/db.js";
+import type { Services } from "./services.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -15,12 +15,12 @@ const invalidKey = () =>
   new AppError("INVALID_API_KEY", "The x-api-key header is missing, unknown or revoked.");
 
 /** onRequest hook: a missing, malformed, unknown or revoked key is 401 INVALID_API_KEY. */
-export function requireApiKey(db: Db) {
+export function requireApiKey({ db, caches }: Pick<Services, "db" | "caches">) {
   return async (request: FastifyRequest) => {
     const header = request.headers["x-api-key"];
     const key = typeof header === "string" ? header.trim() : undefined;
     if (!key || !isWellFormedApiKey(key)) throw invalidKey();
-    const found = await findActiveApiKey(db, hashApiKey(key));
+    const found = await caches.apiKeys.get(hashApiKey(key), (hash) => findActiveApiKey(db, hash));
     if (!found) throw invalidKey();
     request.apiKeyAccountId = found.accountId;
   };

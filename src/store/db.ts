@@ -50,6 +50,13 @@ export function openPostgres({ url, poolSize }: PostgresOptions): Db {
     query: pgQueryable(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      // The pool stops listening to a checked-out client; a connection lost mid-transaction
+      // (database crash) would otherwise be an uncaught 'error' that ends the process.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const tx: Tx = {
@@ -63,10 +70,12 @@ export function openPostgres({ url, poolSize }: PostgresOptions): Db {
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
+        if (!lost) await client.query("ROLLBACK").catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off("error", onError);
+        // A broken connection is destroyed, not returned to the pool.
+        client.release(lost);
       }
     },
     close: () => pool.end(),

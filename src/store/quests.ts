@@ -87,6 +87,14 @@ export async function findQuest(db: Queryable, id: number): Promise<Quest | unde
   return rows[0] && toQuest(rows[0]);
 }
 
+export async function findQuestOwner(db: Queryable, id: number): Promise<string | undefined> {
+  const { rows } = await db.query<{ owner_id: string }>(
+    "SELECT owner_id FROM quests WHERE id = $1",
+    [id],
+  );
+  return rows[0]?.owner_id;
+}
+
 /**
  * Applies an operator's change under the quest's row lock, so it cannot race an allocation.
  * `totalPoints` moves `points_remaining` by the same delta; going below what was paid is refused.

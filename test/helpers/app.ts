@@ -105,6 +105,23 @@ export function withContext(
   };
 }
 
+/** A second service instance on the same PostgreSQL database, built as `serve` builds it. */
+export async function secondInstance(
+  ctx: TestContext,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  if (!ctx.url) throw new Error("a second instance needs a PostgreSQL context");
+  const db = openPostgres({ url: ctx.url, poolSize: 20 });
+  const app = await buildApp(await prepareServices(ctx.config, db), { logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
 export function randomPass(): string {
   return getAddress(`0x${randomBytes(20).toString("hex")}`);
 }

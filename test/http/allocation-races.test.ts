@@ -1,9 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/http/app.js";
-import { prepareServices } from "../../src/runtime.js";
-import { openPostgres } from "../../src/store/db.js";
 import {
   createAccount,
   createQuest,
@@ -12,30 +9,10 @@ import {
   type QuestFixture,
   questFixture,
   randomPass,
+  secondInstance,
   type TestContext,
   withContext,
 } from "../helpers/app.js";
-
-interface Instance {
-  app: FastifyInstance;
-  close(): Promise<void>;
-}
-
-/** A second service process on the same PostgreSQL database, as `serve` would build it. */
-async function secondInstance(ctx: TestContext): Promise<Instance> {
-  assert.ok(ctx.url, "a PostgreSQL context has a URL");
-  const db = openPostgres({ url: ctx.url, poolSize: 20 });
-  const services = await prepareServices(ctx.config, db);
-  const app = await buildApp(services, { logger: false });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await db.close();
-    },
-  };
-}
 
 function post(
   app: FastifyInstance,

@@ -2,9 +2,6 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../../src/http/app.js";
-import { prepareServices } from "../../src/runtime.js";
-import { openPostgres } from "../../src/store/db.js";
 import {
   allocate,
   createAccount,
@@ -15,6 +12,7 @@ import {
   type QuestFixture,
   questFixture,
   randomPass,
+  secondInstance,
   type TestContext,
   withContext,
 } from "../helpers/app.js";
@@ -68,22 +66,6 @@ async function books(ctx: TestContext, questId: number) {
     [questId],
   );
   return rows[0]!;
-}
-
-/** A second service process on the same PostgreSQL database. */
-async function secondInstance(ctx: TestContext) {
-  assert.ok(ctx.url, "a PostgreSQL context has a URL");
-  const db = openPostgres({ url: ctx.url, poolSize: 20 });
-  const services = await prepareServices(ctx.config, db);
-  const app = await buildApp(services, { logger: false });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await db.close();
-    },
-  };
 }
 
 /** 20 requests with one key at once: one payout; every other answer is 409 or its replay. */

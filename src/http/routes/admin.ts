@@ -188,6 +188,7 @@ export async function adminRoutes(
           actionType: body.action_type ?? current.actionType,
         }));
       });
+      services.caches.questOwners.clear(); // the owner may have changed
       return presentAdminQuest(quest!);
     },
   );
@@ -231,6 +232,7 @@ export async function adminRoutes(
       if (!(await revokeApiKey(db, request.params.id))) {
         throw new AppError("NOT_FOUND", `API key ${request.params.id} does not exist.`);
       }
+      services.caches.apiKeys.clear(); // this process stops accepting the key at once
       return reply.code(204).send(null);
     },
   );

@@ -4,9 +4,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { parsePassAddress } from "../../domain/address.js";
 import { AppError, badRequest } from "../../domain/errors.js";
 import { IDEMPOTENCY_KEY_LENGTH_MAX } from "../../domain/limits.js";
-import type { Quest } from "../../domain/records.js";
 import type { AllocationOutcome } from "../../store/allocations.js";
-import { findQuest, listPayouts, listPublicQuests } from "../../store/quests.js";
+import { findQuest, findQuestOwner, listPayouts, listPublicQuests } from "../../store/quests.js";
 import { requireApiKey } from "../auth.js";
 import { presentPayout, presentQuestDetail, presentQuestPublic } from "../present.js";
 import { PROBLEM_CONTENT_TYPE, problemBody } from "../problem.js";
@@ -24,8 +23,8 @@ import type { Services } from "../services.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The quest of `/quests/{questId}`, loaded and ownership-checked by `loadOwnedQuest`. */
-    ownedQuest?: Quest;
+    /** The id of `/quests/{questId}`, checked to exist and be the key's by `checkOwnedQuest`. */
+    ownedQuestId?: number;
   }
 }
 
@@ -70,24 +69,27 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
   };
 
   // Contract steps 3-5 run before the body is parsed, so a bad body never hides a 404 or 401.
-  const loadOwnedQuest = async (request: FastifyRequest) => {
+  const checkOwnedQuest = async (request: FastifyRequest) => {
     const questId = parseQuestId((request.params as { questId: unknown }).questId);
-    const quest = questId <= QUEST_ID_MAX ? await findQuest(db, questId) : undefined;
-    if (!quest) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
-    if (quest.ownerId !== request.apiKeyAccountId) {
+    const ownerId =
+      questId <= QUEST_ID_MAX
+        ? await services.caches.questOwners.get(questId, (id) => findQuestOwner(db, id))
+        : undefined;
+    if (!ownerId) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
+    if (ownerId !== request.apiKeyAccountId) {
       throw new AppError(
         "NOT_QUEST_OWNER",
         `This API key's account does not own quest ${questId}.`,
       );
     }
-    request.ownedQuest = quest;
+    request.ownedQuestId = questId;
   };
 
   const ownerOnly = {
-    onRequest: [requireQuestsEnabled, requireApiKey(db)],
+    onRequest: [requireQuestsEnabled, requireApiKey(services)],
     preParsing: [
       async (request: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream) => {
-        await loadOwnedQuest(request);
+        await checkOwnedQuest(request);
         return payload;
       },
     ],
@@ -131,11 +133,16 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request) => {
-      const quest = request.ownedQuest!;
-      const payouts = await listPayouts(db, quest.id, {
-        limit: request.query.limit ?? 20,
-        offset: request.query.offset ?? 0,
-      });
+      const questId = request.ownedQuestId!;
+      // Read fresh (not from the owner cache): points_remaining moves with every allocation.
+      const [quest, payouts] = await Promise.all([
+        findQuest(db, questId),
+        listPayouts(db, questId, {
+          limit: request.query.limit ?? 20,
+          offset: request.query.offset ?? 0,
+        }),
+      ]);
+      if (!quest) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
       return presentQuestDetail(quest, payouts, new Date());
     },
   );
@@ -163,13 +170,13 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const quest = request.ownedQuest!;
+      const questId = request.ownedQuestId!;
       const pass = checksummedOrFail("address", request.body.address);
       const idempotencyKey = parseIdempotencyKey(request.headers["idempotency-key"]);
       const { points } = request.body;
       const result = await services.allocate(
         {
-          questId: quest.id,
+          questId,
           accountId: request.apiKeyAccountId!,
           pass,
           points,
@@ -178,7 +185,7 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
               ? undefined
               : {
                   key: idempotencyKey,
-                  requestHash: hashRequest({ questId: quest.id, points, pass }),
+                  requestHash: hashRequest({ questId, points, pass }),
                 },
         },
         (outcome) => render(outcome, request.id),

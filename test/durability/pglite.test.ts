@@ -1,0 +1,55 @@
+/**
+ * Durability on embedded PGlite (DATA_DIR): the service killed, and a graceful shutdown, each
+ * under a load of concurrent allocations. The tests run in order on one data directory and hand
+ * the running service on (each uses its own quests); a test that finds no running service starts
+ * one.
+ *
+ * What PGlite promises here: its Node filesystem (Emscripten NODEFS) passes every write straight
+ * to the host file with fs.writeSync, and COMMIT writes the WAL before it returns, so a committed
+ * transaction is in the OS page cache and survives the death of the process (SIGKILL, OOM kill).
+ * It does not survive an OS crash or power loss: PGlite starts PostgreSQL with `-F` (fsync off),
+ * and NODEFS has no fsync at all; `relaxedDurability` changes nothing on Node (it only affects the
+ * browser filesystems).
+ */
+
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import {
+  ensureService,
+  killAllServices,
+  type ServiceProcess,
+  sigkillUnderLoad,
+  sigtermUnderLoad,
+} from "../helpers/service-process.js";
+
+describe("durability on embedded PGlite", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "qp-durability-pglite-"));
+  const env = { DATA_DIR: dataDir };
+  let service: ServiceProcess | undefined;
+  after(async () => {
+    await killAllServices();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("SIGKILL of the service under load: every payout answered 200 is kept, books balance, idempotent keys replay", {
+    timeout: 90_000,
+  }, async (t) => {
+    service = await ensureService(service, env);
+    const result = await sigkillUnderLoad(service, env, 250);
+    service = result.service;
+    t.diagnostic(`summary: ${JSON.stringify(result.summary)}`);
+  });
+
+  it("SIGTERM under load: stops accepting, answers what is in flight, loses nothing, exits 0 in the grace period", {
+    timeout: 90_000,
+  }, async (t) => {
+    service = await ensureService(service, env);
+    const result = await sigtermUnderLoad(service, env, 200);
+    service = result.service;
+    t.diagnostic(`summary: ${JSON.stringify(result.summary)}; shutdown took ${result.elapsed} ms`);
+    assert.ok(result.exitProblem === undefined, result.exitProblem);
+  });
+});
