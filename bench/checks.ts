@@ -1,0 +1,78 @@
+/**
+ * What must hold after a run, checked in the database itself: every quest's books balance, and
+ * each counted 200 is exactly one stored payout. Results are collected and printed PASS/FAIL.
+ */
+import type { Queryable } from "../src/store/db.js";
+import type { Measurement } from "./load.js";
+
+export interface Check {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+export const checks: Check[] = [];
+
+function record(name: string, pass: boolean, detail: string): void {
+  checks.push({ name, pass, detail });
+  console.log(`  ${pass ? "PASS" : "FAIL"} ${name}: ${detail}`);
+}
+
+export interface Books {
+  quests: number;
+  payouts: number;
+  unbalanced: number;
+}
+
+/**
+ * One pass over payouts, grouped: a per-quest subquery would let the planner, seeing one quest
+ * with all the payouts, scan the whole table for each of the 10,000 quests.
+ */
+export async function readBooks(db: Queryable): Promise<Books> {
+  const { rows } = await db.query<Books>(
+    `SELECT
+       (SELECT count(*)::int FROM quests) AS quests,
+       (SELECT count(*)::int FROM payouts) AS payouts,
+       (SELECT count(*)::int FROM quests q
+        LEFT JOIN (SELECT quest_id, sum(amount) AS paid FROM payouts GROUP BY quest_id) p
+          ON p.quest_id = q.id
+        WHERE q.total_points <> q.points_remaining + COALESCE(p.paid, 0)
+       ) AS unbalanced`,
+  );
+  return rows[0]!;
+}
+
+export function checkBooks(label: string, books: Books): void {
+  record(
+    `${label}: books balance`,
+    books.unbalanced === 0,
+    `${books.unbalanced} of ${books.quests} quests have total_points ≠ points_remaining + payouts`,
+  );
+}
+
+export function checkAllOk(label: string, run: Measurement): void {
+  record(
+    `${label}: every answer 200`,
+    run.answered > 0 && run.ok200 === run.answered && run.errors === 0,
+    `${run.ok200} of ${run.answered} answers were 200; ${run.errors} connection errors`,
+  );
+}
+
+/** `payoutsBefore`: payouts stored before the run (the fixtures make none). */
+export function checkPayoutsMatch(
+  label: string,
+  run: Measurement,
+  books: Books,
+  payoutsBefore: number,
+): void {
+  const created = books.payouts - payoutsBefore;
+  record(
+    `${label}: one payout per 200`,
+    created === run.ok200,
+    `${run.ok200} answers 200, ${created} payouts created`,
+  );
+}
+
+export function anyFailed(): boolean {
+  return checks.some((check) => !check.pass);
+}

@@ -1,0 +1,109 @@
+/**
+ * One load run with autocannon, in this process (the servers under test run in others).
+ *
+ * autocannon's duration mode cuts the connections when time is up, dropping the requests in
+ * flight: the service may still commit those payouts, and their 200s would never be counted.
+ * So the run here drains instead: after the deadline each connection sends nothing more once
+ * its current request is answered, and every request sent is answered and counted.
+ */
+import autocannon from "autocannon";
+
+// A deep page under 64 connections takes seconds; autocannon's default 10 s timeout would abandon
+// requests the server still works on, slowing the rows after it.
+const REQUEST_TIMEOUT_S = 30;
+// Bound on the drain: autocannon's own stop (which does drop requests) comes this much later.
+const DRAIN_S_MAX = REQUEST_TIMEOUT_S;
+
+export interface LoadTarget {
+  baseUrl: string;
+  method: "GET" | "POST";
+  /** Requests go round-robin over these paths, shared by all connections. */
+  paths: string[];
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadSettings {
+  durationS: number;
+  connections: number;
+  /** Upper bound on requests in one run, whatever the duration. */
+  requestsMax: number;
+}
+
+export interface Measurement {
+  seconds: number;
+  answered: number;
+  ok200: number;
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export function runLoad(target: LoadTarget, settings: LoadSettings): Promise<Measurement> {
+  const startedAt = Date.now();
+  const deadline = startedAt + settings.durationS * 1000;
+  let lastAnswerAt = startedAt;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: target.baseUrl,
+        connections: settings.connections,
+        duration: settings.durationS + DRAIN_S_MAX,
+        timeout: REQUEST_TIMEOUT_S,
+        maxOverallRequests: settings.requestsMax,
+        method: target.method,
+        headers: target.headers ?? {},
+        ...(target.body === undefined ? {} : { body: target.body }),
+        requests: requestsFor(target.paths),
+      },
+      (error, result) => {
+        if (error) reject(error);
+        else resolve(measure(result, (lastAnswerAt - startedAt) / 1000));
+      },
+    );
+    instance.on("response", (client) => {
+      lastAnswerAt = Date.now();
+      if (lastAnswerAt >= deadline) finishAfterThisAnswer(client);
+    });
+  });
+}
+
+/** One fixed request (built once), or a path rotated per request by a counter all share. */
+function requestsFor(paths: string[]): autocannon.Request[] {
+  if (paths.length === 1) return [{ path: paths[0] }];
+  let next = 0;
+  return [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
+}
+
+/**
+ * The fields behind autocannon's maxConnectionRequests option (lib/httpClient.js): a client
+ * whose `reqsMade` reaches `responseMax` closes instead of sending its next request.
+ */
+interface ClientRequestLimit {
+  reqsMade: number;
+  responseMax: number;
+}
+
+function finishAfterThisAnswer(client: autocannon.Client): void {
+  const limited = client as unknown as ClientRequestLimit;
+  limited.responseMax = limited.reqsMade;
+}
+
+function measure(result: autocannon.Result, seconds: number): Measurement {
+  const answered = result["2xx"] + result.non2xx; // non2xx counts 1xx, 3xx, 4xx and 5xx
+  return {
+    seconds,
+    answered,
+    ok200: result.statusCodeStats?.["200"]?.count ?? 0,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    // Over the time answers were coming, not autocannon's whole-second samples, which would
+    // count the drain's idle tail.
+    requestsPerSecond: seconds > 0 ? answered / seconds : 0,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
+}

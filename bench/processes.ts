@@ -1,0 +1,124 @@
+/**
+ * Child processes of the benchmark (the service, the echo server) and the clean-up that stops
+ * them, the PostgreSQL server and the temp dirs, whether the run ends well, fails or is
+ * interrupted. The service runs in its own process so the load generator does not share its
+ * event loop.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+const READY_TIMEOUT_MS = 60_000;
+const READY_POLL_MS = 100;
+// Above the service's 10 s shutdown grace, so a draining service is not killed mid-commit.
+const STOP_TIMEOUT_MS = 15_000;
+const OUTPUT_TAIL_CHARS = 4_000;
+
+const cleanups: (() => Promise<void>)[] = [];
+let cleaning: Promise<void> | undefined;
+
+const runTask = (task: () => Promise<void>) =>
+  task().catch((error: unknown) => console.error("clean-up failed:", error));
+
+/**
+ * Registers a clean-up task; tasks run last-registered first. Each must be safe to repeat.
+ * Once clean-up has begun (Ctrl-C while the run goes on), a new task runs at once instead.
+ */
+export function atCleanup(task: () => Promise<void>): void {
+  if (cleaning) void runTask(task);
+  else cleanups.push(task);
+}
+
+/** Runs the clean-up once; a second caller (signal and normal end together) waits for it. */
+export function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (let task = cleanups.pop(); task; task = cleanups.pop()) await runTask(task);
+  })();
+  return cleaning;
+}
+
+/** Ctrl-C or a kill still stops every child, PostgreSQL and the temp dirs. */
+export function cleanUpOnSignals(): void {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping everything…`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Child {
+  url: string;
+  stop(): Promise<void>;
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Starts `node --import tsx <script>` on a free loopback port and waits until GET /readyz
+ * answers 200. `env` is added to this process's environment; an undefined value removes the
+ * variable (so a DATABASE_URL in the caller's shell cannot leak into a PGlite run).
+ */
+export async function startChild(script: string[], env: Env): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", ...script], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = () => stopChild(child, exited);
+  atCleanup(stop);
+
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitReady(url, child);
+  } catch (error) {
+    await stop();
+    throw new Error(`${script.join(" ")} did not become ready: ${error}\n${output}`);
+  }
+  return { url, stop };
+}
+
+async function waitReady(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error("it exited");
+    const ready = await fetch(`${url}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  }
+  throw new Error(`no 200 from /readyz within ${READY_TIMEOUT_MS} ms`);
+}
+
+/** SIGTERM (the service drains and closes its database), then SIGKILL if it hangs. */
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
