@@ -5,8 +5,8 @@
  * event loop.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../test/helpers/postgres.js";
 
 export const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -47,18 +47,6 @@ export function cleanUpOnSignals(): void {
       void cleanUp().finally(() => process.exit(130));
     });
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Child {

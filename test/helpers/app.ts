@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before } from "node:test";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -132,6 +133,32 @@ export function expectStatus(response: LightMyRequestResponse, status: number): 
       `expected HTTP ${status}, got ${response.statusCode}: ${response.body.slice(0, 2000)}`,
     );
   }
+}
+
+/** Asserts an RFC 9457 problem answer with the contract's `code` (and a named field on 400). */
+export function expectProblem(
+  response: LightMyRequestResponse,
+  status: number,
+  code: string,
+  field?: string,
+) {
+  expectStatus(response, status);
+  assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
+  const body = response.json();
+  assert.equal(body.type, "about:blank");
+  assert.equal(body.status, status);
+  assert.equal(body.code, code);
+  assert.equal(typeof body.title, "string");
+  assert.equal(typeof body.detail, "string");
+  if (code === "BAD_REQUEST") assert.ok(Array.isArray(body.errors), "BAD_REQUEST carries errors");
+  if (field !== undefined) {
+    assert.ok(
+      Array.isArray(body.errors) &&
+        body.errors.some((error: { field: string }) => error.field === field),
+      `errors should name ${field}: ${JSON.stringify(body.errors)}`,
+    );
+  }
+  return body;
 }
 
 /** A registered owner with a key and a running quest; the common fixture of owner routes. */

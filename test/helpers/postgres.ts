@@ -44,7 +44,8 @@ function findBinDir(): string {
   );
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on loopback right now (the OS picks it). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

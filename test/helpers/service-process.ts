@@ -6,9 +6,10 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { connect, createServer, type Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { getAddress } from "viem";
+import { freePort } from "./postgres.js";
 
 export const ADMIN_TOKEN = "durability-admin-token-0123456789";
 
@@ -17,18 +18,6 @@ const CLI = ["--import", "tsx", "src/cli/main.ts", "serve"];
 const READY_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { LightMyRequestResponse } from "fastify";
 import { loadConfig } from "../../src/config.js";
 import { buildApp } from "../../src/http/app.js";
 import {
@@ -11,6 +10,7 @@ import {
   createAccount,
   createQuest,
   DATABASES,
+  expectProblem,
   expectStatus,
   issueKey,
   questFixture,
@@ -50,30 +50,6 @@ const ADMIN_QUEST_FIELDS = [
   "is_public",
   "action_type",
 ];
-
-function expectProblem(
-  response: LightMyRequestResponse,
-  status: number,
-  code: string,
-  field?: string,
-) {
-  expectStatus(response, status);
-  assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
-  const body = response.json();
-  assert.equal(body.type, "about:blank");
-  assert.equal(body.status, status);
-  assert.equal(body.code, code);
-  assert.equal(typeof body.detail, "string");
-  if (code === "BAD_REQUEST") assert.ok(Array.isArray(body.errors), "BAD_REQUEST carries errors");
-  if (field !== undefined) {
-    assert.ok(
-      Array.isArray(body.errors) &&
-        body.errors.some((error: { field: string }) => error.field === field),
-      `errors should name ${field}: ${JSON.stringify(body.errors)}`,
-    );
-  }
-  return body;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

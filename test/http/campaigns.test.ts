@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { LightMyRequestResponse } from "fastify";
 import {
   createAccount,
   createQuest,
   DATABASES,
+  expectProblem,
   expectStatus,
   randomPass,
   type TestContext,
@@ -39,29 +39,6 @@ const CAMPAIGN_QUEST_FIELDS = [
   "total_points",
   "updated_at",
 ];
-
-function expectProblem(
-  response: LightMyRequestResponse,
-  status: number,
-  code: string,
-  field?: string,
-) {
-  expectStatus(response, status);
-  assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
-  const body = response.json();
-  assert.equal(body.type, "about:blank");
-  assert.equal(body.status, status);
-  assert.equal(body.code, code);
-  assert.equal(typeof body.detail, "string");
-  if (code === "BAD_REQUEST") assert.ok(Array.isArray(body.errors), "BAD_REQUEST carries errors");
-  if (field !== undefined) {
-    assert.ok(
-      body.errors.some((error: { field: string }) => error.field === field),
-      `errors should name ${field}: ${JSON.stringify(body.errors)}`,
-    );
-  }
-  return body;
-}
 
 interface CampaignInput {
   name?: string;

@@ -9,6 +9,7 @@ import {
   ADMIN_TOKEN,
   allocate,
   DATABASES,
+  expectProblem,
   expectStatus,
   type QuestFixture,
   questFixture,
@@ -17,17 +18,6 @@ import {
 } from "../helpers/app.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-function expectProblem(response: LightMyRequestResponse, status: number, code: string) {
-  expectStatus(response, status);
-  assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
-  const body = response.json();
-  assert.equal(body.type, "about:blank");
-  assert.equal(body.status, status);
-  assert.equal(body.code, code);
-  assert.equal(typeof body.detail, "string");
-  return body;
-}
 
 async function createCampaign(ctx: TestContext): Promise<number> {
   const response = await ctx.admin("POST", "/admin/campaigns", {

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { before, describe, it } from "node:test";
-import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import type { InjectOptions } from "fastify";
 import {
   DATABASES,
+  expectProblem,
   expectStatus,
   issueKey,
   type QuestFixture,
@@ -11,29 +12,6 @@ import {
   type TestContext,
   withContext,
 } from "../helpers/app.js";
-
-function expectProblem(
-  response: LightMyRequestResponse,
-  status: number,
-  code: string,
-  field?: string,
-) {
-  expectStatus(response, status);
-  assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
-  const body = response.json();
-  assert.equal(body.type, "about:blank");
-  assert.equal(body.status, status);
-  assert.equal(body.code, code);
-  assert.equal(typeof body.detail, "string");
-  if (code === "BAD_REQUEST") assert.ok(Array.isArray(body.errors), "BAD_REQUEST carries errors");
-  if (field !== undefined) {
-    assert.ok(
-      body.errors.some((error: { field: string }) => error.field === field),
-      `errors should name ${field}: ${JSON.stringify(body.errors)}`,
-    );
-  }
-  return body;
-}
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 /** A key of the right shape that was never issued. */

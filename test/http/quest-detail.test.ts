@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
-import type { LightMyRequestResponse } from "fastify";
 import {
   allocate,
   createAccount,
   DATABASES,
+  expectProblem,
   expectStatus,
   type QuestFixture,
   type QuestOptions,
@@ -33,29 +33,6 @@ interface WirePayout {
   amount: number;
   created_at: string;
   account: { pass: string };
-}
-
-function expectProblem(
-  response: LightMyRequestResponse,
-  status: number,
-  code: string,
-  field?: string,
-) {
-  expectStatus(response, status);
-  assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
-  const body = response.json();
-  assert.equal(body.type, "about:blank");
-  assert.equal(body.status, status);
-  assert.equal(body.code, code);
-  assert.equal(typeof body.detail, "string");
-  if (code === "BAD_REQUEST") assert.ok(Array.isArray(body.errors), "BAD_REQUEST carries errors");
-  if (field !== undefined) {
-    assert.ok(
-      body.errors.some((error: { field: string }) => error.field === field),
-      `errors should name ${field}: ${JSON.stringify(body.errors)}`,
-    );
-  }
-  return body;
 }
 
 function getDetail(ctx: TestContext, fixture: QuestFixture, query = "") {
