@@ -13,6 +13,8 @@ export interface Config {
   tls: { cert: string; key: string } | undefined;
   chainRpcUrl: string | undefined;
   chainWsUrl: string | undefined;
+  /** With CHAIN_RPC_URL: `serve` refuses to start unless the node answers this chain id. */
+  chainId: number | undefined;
   dbPoolSize: number;
   /** Requests a minute per client IP and process; 0 turns rate limiting off. */
   rateLimitPerMinute: number;
@@ -95,6 +97,10 @@ export function loadConfig(env: Env): Config {
     tls: cert !== undefined && key !== undefined ? { cert, key } : undefined,
     chainRpcUrl: url(env, "CHAIN_RPC_URL", ["http:", "https:"]),
     chainWsUrl: url(env, "CHAIN_WS_URL", ["ws:", "wss:"]),
+    chainId:
+      read(env, "CHAIN_ID") === undefined
+        ? undefined
+        : integer(env, "CHAIN_ID", 0, 1, Number.MAX_SAFE_INTEGER),
     dbPoolSize: integer(env, "DB_POOL_SIZE", 20, 1, 1000),
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 100_000, 0, 100_000_000),
     allocationBatching: {

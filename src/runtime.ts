@@ -1,3 +1,4 @@
+import { createChainProbe } from "./chain/probe.js";
 import type { Config } from "./config.js";
 import {
   FEATURE_CACHE_TTL_MS,
@@ -32,5 +33,6 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
       apiKeys: createTtlCache(LOOKUP_CACHE_TTL_MS, LOOKUP_CACHE_ENTRIES_MAX),
       questOwners: createTtlCache(LOOKUP_CACHE_TTL_MS, LOOKUP_CACHE_ENTRIES_MAX),
     },
+    chain: config.chainRpcUrl ? createChainProbe(config.chainRpcUrl) : undefined,
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
+import { checkChainId } from "./chain/probe.js";
 import { demoInstructions, seedDemo } from "./cli/demo.js";
 import type { Config } from "./config.js";
 import { buildApp } from "./http/app.js";
@@ -50,6 +51,9 @@ export async function serve(
   config: Config,
   options: { demoIfEmpty?: boolean } = {},
 ): Promise<FastifyInstance> {
+  if (config.chainRpcUrl && config.chainId !== undefined) {
+    await checkChainId(config.chainRpcUrl, config.chainId);
+  }
   const db = await openDatabase(config);
   const services = await prepareServices(config, db);
   const demo = options.demoIfEmpty ? await seedDemo(db) : undefined;

@@ -4,6 +4,7 @@ import { type Config, ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../runtime.js";
 import { serve } from "../server.js";
 import { migrate } from "../store/migrate.js";
+import { registerChainCommands } from "./chain.js";
 import { demoInstructions, seedDemo } from "./demo.js";
 
 function config(): Config {
@@ -59,6 +60,8 @@ program
   .command("demo")
   .description("on an empty database, create a demo quest and API key and print how to try them")
   .action(async () => runDemo(config()));
+
+registerChainCommands(program, config);
 
 program.parseAsync().catch((error: unknown) => {
   const message =

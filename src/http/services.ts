@@ -1,3 +1,4 @@
+import type { ChainProbe } from "../chain/probe.js";
 import type { Config } from "../config.js";
 import type { ApiKeyRecord } from "../domain/records.js";
 import type { Allocator } from "../store/allocations.js";
@@ -16,4 +17,6 @@ export interface Services {
     apiKeys: TtlCache<string, ApiKeyRecord>;
     questOwners: TtlCache<number, string>;
   };
+  /** The chain node's status for /readyz; only when CHAIN_RPC_URL is set. */
+  chain?: ChainProbe | undefined;
 }

@@ -5,12 +5,19 @@ import type { Services } from "../services.js";
 export async function opsRoutes(app: FastifyInstance, services: Services) {
   const ops = (summary: string) => ({ schema: { summary, tags: ["operations"] } });
   app.get("/healthz", ops("The process is alive"), async () => ({ status: "ok" }));
-  app.get("/readyz", ops("The database is reachable"), async () => {
+  // The chain node is reported, not required: allocation never needs it, so an unreachable node
+  // leaves /readyz at 200 with chain.reachable false.
+  app.get("/readyz", ops("The database is reachable; the chain node's status"), async () => {
+    const chain = services.chain?.();
     try {
       await services.db.query("SELECT 1");
     } catch {
       throw new AppError("SERVICE_UNAVAILABLE", "The database is not reachable.");
     }
-    return { status: "ok", database: services.db.kind };
+    return {
+      status: "ok",
+      database: services.db.kind,
+      ...(chain ? { chain: await chain } : {}),
+    };
   });
 }
