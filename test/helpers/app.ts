@@ -4,7 +4,7 @@ import { after, before } from "node:test";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { getAddress } from "viem";
 import { type Config, loadConfig } from "../../src/config.js";
-import { buildApp } from "../../src/http/app.js";
+import { type AppOptions, buildApp } from "../../src/http/app.js";
 import type { Services } from "../../src/http/services.js";
 import { prepareServices } from "../../src/runtime.js";
 import { type Db, openPglite, openPostgres } from "../../src/store/db.js";
@@ -57,11 +57,12 @@ export interface TestContext {
 export async function buildTestContext(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  logger: AppOptions["logger"] = false,
 ): Promise<TestContext> {
   const { db, url } = await openTestDb(kind);
   const config = loadConfig({ ADMIN_TOKEN, LOG_LEVEL: "silent", ...env });
   const services = await prepareServices(config, db);
-  const app = await buildApp(services, { logger: false });
+  const app = await buildApp(services, { logger });
   await app.ready();
   return {
     kind,

@@ -3,18 +3,15 @@ import { createHash } from "node:crypto";
 import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
-import { loadConfig } from "../../src/config.js";
-import { buildApp } from "../../src/http/app.js";
-import { prepareServices } from "../../src/runtime.js";
 import {
   ADMIN_TOKEN,
   allocate,
+  buildTestContext,
   createAccount,
   DATABASES,
   type DatabaseKind,
   expectStatus,
   issueKey,
-  openTestDb,
   questFixture,
   randomPass,
   type TestContext,
@@ -29,31 +26,7 @@ async function loggedContext(kind: DatabaseKind): Promise<{ ctx: TestContext; lo
       callback();
     },
   });
-  const { db, url } = await openTestDb(kind);
-  const config = loadConfig({ ADMIN_TOKEN, LOG_LEVEL: "trace" });
-  const services = await prepareServices(config, db);
-  const app = await buildApp(services, { logger: { level: "trace", stream } });
-  await app.ready();
-  const ctx: TestContext = {
-    kind,
-    app,
-    db,
-    services,
-    config,
-    url,
-    inject: (options) => app.inject(options),
-    admin: (method, path, body) =>
-      app.inject({
-        method,
-        url: path,
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-        ...(body === undefined ? {} : { payload: body as object }),
-      }),
-    async close() {
-      await app.close();
-      await db.close();
-    },
-  };
+  const ctx = await buildTestContext(kind, { LOG_LEVEL: "trace" }, { level: "trace", stream });
   return { ctx, logs };
 }
 
