@@ -1,4 +1,6 @@
 /** Every bound the service enforces, named once (TigerBeetle style: a limit on everything). */
+/** Quest and campaign ids are 4-byte integer columns: a larger id cannot exist (404, not 400). */
+export const ID_MAX = 2_147_483_647;
 export const POINTS_MAX = Number.MAX_SAFE_INTEGER; // 9007199254740991, the contract's ceiling
 export const PAYOUT_PAGE_LIMIT_DEFAULT = 20;
 export const PAYOUT_PAGE_LIMIT_MAX = 100;

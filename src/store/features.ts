@@ -10,20 +10,13 @@ const FEATURE_NAMES: readonly FeatureName[] = ["quests", "campaigns"];
  */
 export async function seedFeatures(db: Queryable, fromEnv: Partial<Features>): Promise<void> {
   for (const name of FEATURE_NAMES) {
-    const value = fromEnv[name];
-    if (value === undefined) {
-      await db.query(
-        "INSERT INTO features (name, enabled) VALUES ($1, true) ON CONFLICT (name) DO NOTHING",
-        [name],
-      );
-    } else {
-      await db.query(
-        `INSERT INTO features (name, enabled) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET enabled = excluded.enabled`,
-        [name, value],
-      );
-    }
+    if (fromEnv[name] !== undefined) continue;
+    await db.query(
+      "INSERT INTO features (name, enabled) VALUES ($1, true) ON CONFLICT (name) DO NOTHING",
+      [name],
+    );
   }
+  await writeFeatures(db, fromEnv);
 }
 
 export async function readFeatures(db: Queryable): Promise<Features> {

@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { apiKeyDisplayPrefix, generateApiKey, hashApiKey } from "../../domain/api-keys.js";
 import { AppError, badRequest } from "../../domain/errors.js";
+import { ID_MAX } from "../../domain/limits.js";
 import type { Campaign, Quest } from "../../domain/records.js";
 import { findAccountByPass, registerAccount } from "../../store/accounts.js";
 import { ensureActionType, setActionType } from "../../store/action-types.js";
@@ -38,8 +39,6 @@ import { ERROR_RESPONSES } from "../schemas/common.js";
 import { QuestIdParams } from "../schemas/quests.js";
 import type { Services } from "../services.js";
 import { checksummedOrFail } from "./quests.js";
-
-const ID_MAX = 2_147_483_647;
 
 /** The operator API: only registered when ADMIN_TOKEN is set, so it is 404 otherwise. */
 export async function adminRoutes(

@@ -1,14 +1,13 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../domain/errors.js";
+import { ID_MAX } from "../../domain/limits.js";
 import { findCampaign } from "../../store/campaigns.js";
 import { listCampaignQuests } from "../../store/quests.js";
 import { presentCampaign } from "../present.js";
 import { Campaign, CampaignIdParams } from "../schemas/campaigns.js";
 import { ERROR_RESPONSES } from "../schemas/common.js";
 import type { Services } from "../services.js";
-
-const CAMPAIGN_ID_MAX = 2_147_483_647;
 
 export async function campaignRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -31,7 +30,7 @@ export async function campaignRoutes(app: FastifyInstance, services: Services) {
     },
     async (request) => {
       const { id } = request.params;
-      if (id > CAMPAIGN_ID_MAX) throw notFound(id);
+      if (id > ID_MAX) throw notFound(id);
       const campaign = await findCampaign(db, id);
       if (!campaign) throw notFound(id);
       return presentCampaign(campaign, await listCampaignQuests(db, id));

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { parsePassAddress } from "../../domain/address.js";
 import { AppError, badRequest } from "../../domain/errors.js";
-import { IDEMPOTENCY_KEY_LENGTH_MAX } from "../../domain/limits.js";
+import { ID_MAX, IDEMPOTENCY_KEY_LENGTH_MAX } from "../../domain/limits.js";
 import type { AllocationOutcome } from "../../store/allocations.js";
 import { findQuest, findQuestOwner, listPayouts, listPublicQuests } from "../../store/quests.js";
 import { requireApiKey } from "../auth.js";
@@ -28,7 +28,6 @@ declare module "fastify" {
   }
 }
 
-const QUEST_ID_MAX = 2_147_483_647; // the column is a 4-byte integer; larger ids cannot exist
 const IDEMPOTENCY_KEY_SHAPE = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_LENGTH_MAX}}$`);
 
 /** Parses `questId` as the contract's step 3 wants: a positive integer, else 400. */
@@ -72,7 +71,7 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
   const checkOwnedQuest = async (request: FastifyRequest) => {
     const questId = parseQuestId((request.params as { questId: unknown }).questId);
     const ownerId =
-      questId <= QUEST_ID_MAX
+      questId <= ID_MAX
         ? await services.caches.questOwners.get(questId, (id) => findQuestOwner(db, id))
         : undefined;
     if (!ownerId) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
