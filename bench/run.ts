@@ -11,7 +11,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Db, openPglite, openPostgres } from "../src/store/db.js";
+import type { Db } from "../src/store/db.js";
+import { openPglite } from "../src/store/pglite.js";
+import { openPostgres } from "../src/store/postgres.js";
 import { startPostgres } from "../test/helpers/postgres.js";
 import { anyFailed, checkAllOk, checkBooks, checkPayoutsMatch, readBooks } from "./checks.js";
 import { createCast, createQuests, seedReadData } from "./fixtures.js";

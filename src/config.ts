@@ -20,6 +20,25 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Group commit of concurrent allocations per quest; off = one transaction per request. */
   allocationBatching: { enabled: boolean; sizeMax: number; waitMs: number };
+  /** Most allocations waiting or running per quest and process; beyond it, 503. */
+  allocationQueueMax: number;
+  /** Every database wait is bounded; past a bound the request is 503 and nothing is written. */
+  dbTimeouts: {
+    /** Longest wait for a row lock (PostgreSQL lock_timeout) or for PGlite's one connection. */
+    lockMs: number;
+    /** Longest a statement may run (PostgreSQL statement_timeout). */
+    statementMs: number;
+    /** Longest wait for a pooled connection, or to open a new one. */
+    connectMs: number;
+  };
+  /** Fallback expiry of cached API keys, quest owners and switches if a change notice is missed. */
+  lookupCacheTtlMs: number;
+  http: {
+    /** A request's headers and body must arrive within this; a slower client is cut off (408). */
+    requestTimeoutMs: number;
+    /** An idle keep-alive connection is closed after this. */
+    keepAliveTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -107,6 +126,17 @@ export function loadConfig(env: Env): Config {
       enabled: boolean(env, "ALLOCATION_BATCHING") ?? true,
       sizeMax: integer(env, "ALLOCATION_BATCH_MAX", 256, 1, 10_000),
       waitMs: integer(env, "ALLOCATION_BATCH_WAIT_MS", 0, 0, 100),
+    },
+    allocationQueueMax: integer(env, "ALLOCATION_QUEUE_MAX", 1000, 1, 1_000_000),
+    dbTimeouts: {
+      lockMs: integer(env, "DB_LOCK_TIMEOUT_MS", 2000, 1, 600_000),
+      statementMs: integer(env, "DB_STATEMENT_TIMEOUT_MS", 5000, 1, 600_000),
+      connectMs: integer(env, "DB_CONNECT_TIMEOUT_MS", 3000, 1, 600_000),
+    },
+    lookupCacheTtlMs: integer(env, "LOOKUP_CACHE_TTL_MS", 1000, 1, 3_600_000),
+    http: {
+      requestTimeoutMs: integer(env, "HTTP_REQUEST_TIMEOUT_MS", 10_000, 100, 600_000),
+      keepAliveTimeoutMs: integer(env, "HTTP_KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),
     },
   };
 }

@@ -56,7 +56,9 @@ export async function serve(
   }
   const db = await openDatabase(config);
   const services = await prepareServices(config, db);
-  const demo = options.demoIfEmpty ? await seedDemo(db) : undefined;
+  // Demo data and a live key belong to the embedded default only: on PostgreSQL (a real
+  // deployment) they would land in production and the key in its logs.
+  const demo = options.demoIfEmpty && db.kind === "pglite" ? await seedDemo(db) : undefined;
   const app = await buildApp(services, {
     logger: { level: config.logLevel },
     ...(config.tls

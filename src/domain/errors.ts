@@ -20,7 +20,10 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
@@ -46,7 +49,10 @@ export const ERROR_TITLE: Record<ErrorCode, string> = {
   CONFLICT: "Conflict",
   IDEMPOTENCY_IN_PROGRESS: "Idempotent request in progress",
   IDEMPOTENCY_KEY_REUSED: "Idempotency key reused",
+  REQUEST_TIMEOUT: "Request timeout",
   PAYLOAD_TOO_LARGE: "Payload too large",
+  URI_TOO_LONG: "URI too long",
+  HEADERS_TOO_LARGE: "Request headers too large",
   RATE_LIMITED: "Too many requests",
   INTERNAL: "Internal server error",
   SERVICE_UNAVAILABLE: "Service unavailable",
@@ -60,11 +66,19 @@ export interface FieldError {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
+  /** Seconds a client should wait before retrying (429, 503): sent as `Retry-After`. */
+  readonly retryAfterS: number | undefined;
 
-  constructor(code: ErrorCode, detail: string, errors?: FieldError[]) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    errors?: FieldError[],
+    options: { retryAfterS?: number } = {},
+  ) {
     super(detail);
     this.code = code;
     this.errors = errors;
+    this.retryAfterS = options.retryAfterS;
   }
 
   get status(): number {
@@ -74,4 +88,9 @@ export class AppError extends Error {
 
 export function badRequest(detail: string, errors?: FieldError[]): AppError {
   return new AppError("BAD_REQUEST", detail, errors);
+}
+
+/** 503 with `Retry-After`: the service cannot answer now (database down or too slow, queue full). */
+export function unavailable(detail: string, retryAfterS = 1): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", detail, undefined, { retryAfterS });
 }

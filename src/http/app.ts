@@ -1,11 +1,10 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { Ajv, type Options as AjvOptions, type ErrorObject, type ValidateFunction } from "ajv";
-import addFormatsModule from "ajv-formats";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { AppError } from "../domain/errors.js";
 import { BODY_BYTES_MAX } from "../domain/limits.js";
+import { registerJsonBodyParser } from "./json-body.js";
 import { frameworkProblem, sendProblem } from "./problem.js";
 import { adminRoutes } from "./routes/admin.js";
 import { campaignRoutes } from "./routes/campaigns.js";
@@ -15,9 +14,7 @@ import { CampaignQuest } from "./schemas/campaigns.js";
 import { Problem } from "./schemas/common.js";
 import { Payout, QuestDetail, QuestPublic } from "./schemas/quests.js";
 import type { Services } from "./services.js";
-
-// ajv-formats is CommonJS; its callable export sits on `default` under NodeNext.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+import { validatorCompiler } from "./validation.js";
 
 export interface AppOptions {
   /** false: no logs; else pino at `level`, to `stream` (stdout by default). */
@@ -31,57 +28,6 @@ export interface AppOptions {
 /** Redacted before any log line is written: keys and tokens never reach the logs. */
 const LOG_REDACT = ['req.headers["x-api-key"]', "req.headers.authorization"];
 
-/**
- * Two validators: bodies are strict (no type coercion, no silent removal of unknown fields, so
- * `"points": "5"` and `"point": 5` are both 400); query strings and paths coerce, being text.
- */
-function validatorCompiler() {
-  const base: AjvOptions = {
-    allErrors: true,
-    removeAdditional: false,
-    useDefaults: true,
-    strict: false,
-  };
-  const strict = addFormats(new Ajv({ ...base, coerceTypes: false }));
-  const coercing = addFormats(new Ajv({ ...base, coerceTypes: true }));
-  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
-    httpPart === "body"
-      ? strict.compile(schema)
-      : decimalIntegersOnly(schema, coercing.compile(schema));
-}
-
-const DECIMAL_INTEGER = /^(0|-?[1-9]\d*)$/;
-
-/**
- * Ajv coerces text to numbers the way `Number()` does, so `0x10`, `1e3` and ` 1` would pass as
- * 16, 1000 and 1. Integers in paths and query strings must be written in plain decimal.
- */
-function decimalIntegersOnly(schema: object, validate: ValidateFunction): ValidateFunction {
-  const properties =
-    (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-  const integers = Object.keys(properties).filter((name) => properties[name]?.type === "integer");
-  if (integers.length === 0) return validate;
-  const wrapped = ((data: Record<string, unknown> | undefined) => {
-    const notDecimal: ErrorObject[] = integers
-      .filter((name) => typeof data?.[name] === "string" && !DECIMAL_INTEGER.test(data[name]))
-      .map((name) => ({
-        instancePath: `/${name}`,
-        schemaPath: `#/properties/${name}/type`,
-        keyword: "type",
-        params: { type: "integer" },
-        message: "must be an integer in plain decimal",
-      }));
-    const valid = validate(data);
-    const others = (validate.errors ?? []).filter(
-      (error) => !notDecimal.some((bad) => bad.instancePath === error.instancePath),
-    );
-    const errors = [...notDecimal, ...others];
-    wrapped.errors = errors.length > 0 ? errors : null;
-    return valid && notDecimal.length === 0;
-  }) as ValidateFunction;
-  return wrapped;
-}
-
 export async function buildApp(services: Services, options: AppOptions): Promise<FastifyInstance> {
   // The HTTPS variant has another server type; the app's own code never touches the raw server.
   const app = Fastify({
@@ -93,6 +39,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler());
+  registerJsonBodyParser(app);
 
   for (const schema of [Problem, Payout, QuestDetail, QuestPublic, CampaignQuest]) {
     app.addSchema(schema);

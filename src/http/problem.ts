@@ -17,6 +17,7 @@ export function problemBody(error: AppError, requestId?: string) {
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  if (error.retryAfterS !== undefined) reply.header("retry-after", String(error.retryAfterS));
   return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(problemBody(error, request.id));
 }
 

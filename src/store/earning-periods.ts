@@ -1,7 +1,7 @@
 import type { EarningPeriod } from "../domain/earning-periods.js";
 import { AppError } from "../domain/errors.js";
 import type { Queryable } from "./db.js";
-import { isPgError } from "./pg-errors.js";
+import { isPgError } from "./db-errors.js";
 
 interface PeriodRow {
   id: number;

@@ -5,7 +5,7 @@ import { loadConfig } from "../../src/config.js";
 import { buildApp } from "../../src/http/app.js";
 import { prepareServices } from "../../src/runtime.js";
 import type { Db } from "../../src/store/db.js";
-import { openPglite } from "../../src/store/db.js";
+import { openPglite } from "../../src/store/pglite.js";
 import { expectStatus } from "../helpers/app.js";
 import { closedPort, type FakeChainNode, startChainNode } from "../helpers/chain-node.js";
 

@@ -7,7 +7,9 @@ import { type Config, loadConfig } from "../../src/config.js";
 import { type AppOptions, buildApp } from "../../src/http/app.js";
 import type { Services } from "../../src/http/services.js";
 import { prepareServices } from "../../src/runtime.js";
-import { type Db, openPglite, openPostgres } from "../../src/store/db.js";
+import type { Db, DbTimeouts } from "../../src/store/db.js";
+import { openPglite } from "../../src/store/pglite.js";
+import { openPostgres } from "../../src/store/postgres.js";
 import { startPostgres } from "./postgres.js";
 
 export const DATABASES = ["pglite", "postgres"] as const;
@@ -26,15 +28,18 @@ async function postgresAdminUrl(): Promise<string> {
 }
 
 /** A fresh, empty database of the given kind (a new database on the server, or PGlite in memory). */
-export async function openTestDb(kind: DatabaseKind): Promise<{ db: Db; url?: string }> {
-  if (kind === "pglite") return { db: await openPglite(undefined) };
+export async function openTestDb(
+  kind: DatabaseKind,
+  timeouts?: DbTimeouts,
+): Promise<{ db: Db; url?: string }> {
+  if (kind === "pglite") return { db: await openPglite(undefined, { timeouts }) };
   const adminUrl = await postgresAdminUrl();
   const name = `qp_test_${randomBytes(6).toString("hex")}`;
   const admin = openPostgres({ url: adminUrl, poolSize: 1 });
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.close();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  return { db: openPostgres({ url, poolSize: 20 }), url };
+  return { db: openPostgres({ url, poolSize: 20, timeouts }), url };
 }
 
 export interface TestContext {
@@ -59,8 +64,8 @@ export async function buildTestContext(
   env: Record<string, string> = {},
   logger: AppOptions["logger"] = false,
 ): Promise<TestContext> {
-  const { db, url } = await openTestDb(kind);
   const config = loadConfig({ ADMIN_TOKEN, LOG_LEVEL: "silent", ...env });
+  const { db, url } = await openTestDb(kind, config.dbTimeouts);
   const services = await prepareServices(config, db);
   const app = await buildApp(services, { logger });
   await app.ready();
@@ -112,7 +117,7 @@ export async function secondInstance(
   ctx: TestContext,
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   if (!ctx.url) throw new Error("a second instance needs a PostgreSQL context");
-  const db = openPostgres({ url: ctx.url, poolSize: 20 });
+  const db = openPostgres({ url: ctx.url, poolSize: 20, timeouts: ctx.config.dbTimeouts });
   const app = await buildApp(await prepareServices(ctx.config, db), { logger: false });
   await app.ready();
   return {

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { loadConfig } from "../../src/config.js";
 import { buildApp } from "../../src/http/app.js";
 import { prepareServices } from "../../src/runtime.js";
-import { openPostgres } from "../../src/store/db.js";
+import { openPostgres } from "../../src/store/postgres.js";
 import {
   ADMIN_TOKEN,
   allocate,

@@ -1,0 +1,69 @@
+import type { AppError } from "../domain/errors.js";
+import { unavailable } from "../domain/errors.js";
+
+/** PostgreSQL errors carry a SQLSTATE `code` (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
+export function isPgError(error: unknown, sqlState: string): boolean {
+  return sqlStateOf(error) === sqlState;
+}
+
+function sqlStateOf(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  const code = (error as { code: unknown }).code;
+  return typeof code === "string" ? code : undefined;
+}
+
+const BUSY_RETRY_AFTER_S = 1;
+const DOWN_RETRY_AFTER_S = 5;
+
+// Node's socket errors, and the driver's own words for a lost or unobtainable connection (the
+// `pg` driver gives these no code).
+const SOCKET_ERRORS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
+const LOST_CONNECTION = [
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated/i,
+  /Query read timeout/i,
+  /connection error/i,
+  /Client was closed and is not queryable/i,
+];
+
+/**
+ * The database could not answer in time or at all: a lock or statement timeout, a lost or
+ * refused connection, a server shutting down. Such a failure is 503 with `Retry-After`: the
+ * transaction rolled back (or, if the connection broke during COMMIT, the client retries with its
+ * Idempotency-Key). Any other error is a bug and stays a 500. Undefined when not such a failure.
+ */
+export function unavailableFrom(error: unknown): AppError | undefined {
+  const state = sqlStateOf(error);
+  if (state === "55P03") {
+    return unavailable("A record is busy: a lock was not granted in time. Retry shortly.", 1);
+  }
+  if (state === "57014") {
+    return unavailable("The database did not answer in time. Retry shortly.", BUSY_RETRY_AFTER_S);
+  }
+  if (state === "40001" || state === "40P01") {
+    return unavailable("A conflicting change was made at the same time. Retry.", 1);
+  }
+  const downStates = /^(08|53|57P0)/;
+  const message = error instanceof Error ? error.message : "";
+  if (
+    (state !== undefined && (downStates.test(state) || SOCKET_ERRORS.has(state))) ||
+    LOST_CONNECTION.some((pattern) => pattern.test(message))
+  ) {
+    return unavailable("The database is unreachable. Retry shortly.", DOWN_RETRY_AFTER_S);
+  }
+  return undefined;
+}
+
+/** Rethrows `error` as 503 when the database was unavailable, else as it is. */
+export function rethrowUnavailable(error: unknown): never {
+  throw unavailableFrom(error) ?? error;
+}

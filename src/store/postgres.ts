@@ -1,0 +1,178 @@
+import pg from "pg";
+import {
+  DB_TIMEOUTS_DEFAULT,
+  type Db,
+  type DbTimeouts,
+  type ListenHandlers,
+  type Queryable,
+  type Tx,
+} from "./db.js";
+import { rethrowUnavailable, unavailableFrom } from "./db-errors.js";
+
+// int8 arrives as a string from `pg`; points never exceed 2^53-1, so numbers are exact.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+type PgRunner = Pick<pg.Pool | pg.PoolClient, "query">;
+
+function pgQueryable(runner: PgRunner): Queryable["query"] {
+  return async <T>(sql: string, params?: unknown[]) => {
+    try {
+      const result = await runner.query(sql, params);
+      return { rows: result.rows as T[] };
+    } catch (error) {
+      return rethrowUnavailable(error);
+    }
+  };
+}
+
+export interface PostgresOptions {
+  url: string;
+  poolSize: number;
+  timeouts?: DbTimeouts;
+}
+
+const LISTEN_RETRY_MS_MIN = 250;
+const LISTEN_RETRY_MS_MAX = 5_000;
+
+/**
+ * Every connection carries the bounds as session settings: `lock_timeout` (a row lock held by
+ * another transaction), `statement_timeout` (a slow statement), and a client-side read timeout a
+ * second later for a server that stopped answering altogether. Waiting for a pooled connection is
+ * bounded by `connectionTimeoutMillis`. Each bound ends as 503 (see db-errors.ts).
+ */
+function connectionConfig(url: string, timeouts: DbTimeouts): pg.ClientConfig {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: timeouts.connectMs,
+    lock_timeout: timeouts.lockMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 1_000,
+    idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+    keepAlive: true,
+  };
+}
+
+export function openPostgres({
+  url,
+  poolSize,
+  timeouts = DB_TIMEOUTS_DEFAULT,
+}: PostgresOptions): Db {
+  const config = connectionConfig(url, timeouts);
+  const pool = new pg.Pool({ ...config, max: poolSize, idleTimeoutMillis: 30_000 });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    kind: "postgres",
+    query: pgQueryable(pool),
+    async transaction(fn) {
+      const client = await pool.connect().catch(rethrowUnavailable);
+      // The pool stops listening to a checked-out client; a connection lost mid-transaction
+      // (database crash) would otherwise be an uncaught 'error' that ends the process.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on("error", onError);
+      try {
+        await client.query("BEGIN");
+        const tx: Tx = {
+          query: pgQueryable(client),
+          // A parameterless query goes over the simple protocol, which allows several statements.
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        };
+        const result = await fn(tx);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        // A connection that timed out or broke may still be mid-statement: destroy it rather
+        // than roll back on it and hand it to the next request.
+        if (unavailableFrom(error)) lost ??= error as Error;
+        if (!lost) await client.query("ROLLBACK").catch(() => {});
+        return rethrowUnavailable(error);
+      } finally {
+        client.off("error", onError);
+        client.release(lost);
+      }
+    },
+    async listen(channel, handlers) {
+      const { stop, started } = listenWithReconnect(config, channel, handlers);
+      listeners.add(stop);
+      await started;
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool. A lost connection is re-opened with
+ * back-off; once it is back, `onGap` tells the listener that notices may have been missed.
+ * `started` settles after the first attempt, whether it connected or will retry.
+ */
+function listenWithReconnect(
+  config: pg.ClientConfig,
+  channel: string,
+  handlers: ListenHandlers,
+): { stop: () => Promise<void>; started: Promise<void> } {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryMs = LISTEN_RETRY_MS_MIN;
+  let timer: NodeJS.Timeout | undefined;
+  const { query_timeout: _none, ...listenConfig } = config; // a listener waits without end
+
+  const connect = async (afterGap: boolean) => {
+    if (stopped) return;
+    const next = new pg.Client(listenConfig);
+    const retry = () => {
+      next.removeAllListeners("notification");
+      void next.end().catch(() => {});
+      if (client === next) client = undefined;
+      if (stopped || timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void connect(true);
+      }, retryMs);
+      retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS_MAX);
+    };
+    next.on("error", retry);
+    next.on("end", retry);
+    next.on("notification", (message) => handlers.onNotify(message.payload ?? ""));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      retry();
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    retryMs = LISTEN_RETRY_MS_MIN;
+    if (afterGap) handlers.onGap();
+  };
+  const started = connect(false);
+
+  const stop = async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const current = client;
+    client = undefined;
+    if (current) {
+      current.removeAllListeners();
+      current.on("error", () => {});
+      await current.end().catch(() => {});
+    }
+  };
+  return { stop, started };
+}
