@@ -16,7 +16,9 @@ export async function startService(database: Database, batching: boolean): Promi
     ADMIN_TOKEN: adminToken,
     LOG_LEVEL: "warn",
     // The load comes from one IP; a limit would measure 429s instead of allocations.
-    RATE_LIMIT_PER_MINUTE: "0",
+    RATE_LIMIT_PUBLIC_PER_MINUTE: "0",
+    RATE_LIMIT_OWNER_PER_MINUTE: "0",
+    RATE_LIMIT_ADMIN_PER_MINUTE: "0",
     ALLOCATION_BATCHING: batching ? "on" : "off",
   });
   return { ...child, adminToken };

@@ -1,3 +1,6 @@
+import { isIP } from "node:net";
+import { DB_TIMEOUTS_DEFAULT } from "./store/db.js";
+
 /**
  * The service's configuration, read from the environment once and validated here; nothing else
  * reads process.env. A bad value stops start-up with a message naming the variable.
@@ -16,8 +19,17 @@ export interface Config {
   /** With CHAIN_RPC_URL: `serve` refuses to start unless the node answers this chain id. */
   chainId: number | undefined;
   dbPoolSize: number;
-  /** Requests a minute per client IP and process; 0 turns rate limiting off. */
-  rateLimitPerMinute: number;
+  /**
+   * Requests a minute per traffic class before 429 (0: that class is not limited): anonymous
+   * public reads per client IP, owner traffic per API key, operator traffic per client IP.
+   */
+  rateLimits: { publicPerMinute: number; ownerPerMinute: number; adminPerMinute: number };
+  /** Fastify's `trustProxy`: the client IP comes from X-Forwarded-For only behind these. */
+  trustProxy: TrustProxy;
+  /** redis:// or rediss://: rate-limit budgets shared by every process; unset: per process. */
+  redisUrl: string | undefined;
+  /** Anonymous public reads running at once per process, and those waiting; beyond it, 503. */
+  publicReads: { inFlightMax: number; queueMax: number; queueWaitMs: number };
   /** Group commit of concurrent allocations per quest; off = one transaction per request. */
   allocationBatching: { enabled: boolean; sizeMax: number; waitMs: number };
   /** Most allocations waiting or running per quest and process; beyond it, 503. */
@@ -40,6 +52,9 @@ export interface Config {
     keepAliveTimeoutMs: number;
   };
 }
+
+/** false: no proxy; true: any; a hop count; or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
 
 export class ConfigError extends Error {}
 
@@ -86,7 +101,41 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+/** Proxy presets proxy-addr (Fastify's trustProxy) knows by name. */
+const TRUST_PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+function isAddressOrRange(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function trustProxy(env: Env): TrustProxy {
+  const raw = read(env, "TRUST_PROXY");
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (lower === "false") return false;
+  if (lower === "true") return true;
+  if (/^\d+$/.test(raw)) return integer(env, "TRUST_PROXY", 0, 0, 100);
+  const entries = raw.split(",").map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count or a comma-separated list of IP addresses and CIDR ranges; "${bad}" is none of these.`,
+    );
+  }
+  return entries;
+}
+
 export function loadConfig(env: Env): Config {
+  if (read(env, "RATE_LIMIT_PER_MINUTE") !== undefined) {
+    throw new ConfigError(
+      "RATE_LIMIT_PER_MINUTE is no longer read: set RATE_LIMIT_PUBLIC_PER_MINUTE, RATE_LIMIT_OWNER_PER_MINUTE and RATE_LIMIT_ADMIN_PER_MINUTE instead (0 turns a class off).",
+    );
+  }
   const logLevel = (read(env, "LOG_LEVEL") ?? "info").toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; got "${logLevel}".`);
@@ -121,7 +170,18 @@ export function loadConfig(env: Env): Config {
         ? undefined
         : integer(env, "CHAIN_ID", 0, 1, Number.MAX_SAFE_INTEGER),
     dbPoolSize: integer(env, "DB_POOL_SIZE", 20, 1, 1000),
-    rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 100_000, 0, 100_000_000),
+    rateLimits: {
+      publicPerMinute: integer(env, "RATE_LIMIT_PUBLIC_PER_MINUTE", 60_000, 0, 100_000_000),
+      ownerPerMinute: integer(env, "RATE_LIMIT_OWNER_PER_MINUTE", 600_000, 0, 100_000_000),
+      adminPerMinute: integer(env, "RATE_LIMIT_ADMIN_PER_MINUTE", 60_000, 0, 100_000_000),
+    },
+    trustProxy: trustProxy(env),
+    redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
+    publicReads: {
+      inFlightMax: integer(env, "PUBLIC_READS_IN_FLIGHT_MAX", 16, 0, 10_000),
+      queueMax: integer(env, "PUBLIC_READS_QUEUE_MAX", 256, 0, 100_000),
+      queueWaitMs: integer(env, "PUBLIC_READS_QUEUE_WAIT_MS", 5_000, 1, 600_000),
+    },
     allocationBatching: {
       enabled: boolean(env, "ALLOCATION_BATCHING") ?? true,
       sizeMax: integer(env, "ALLOCATION_BATCH_MAX", 256, 1, 10_000),
@@ -129,9 +189,15 @@ export function loadConfig(env: Env): Config {
     },
     allocationQueueMax: integer(env, "ALLOCATION_QUEUE_MAX", 1000, 1, 1_000_000),
     dbTimeouts: {
-      lockMs: integer(env, "DB_LOCK_TIMEOUT_MS", 2000, 1, 600_000),
-      statementMs: integer(env, "DB_STATEMENT_TIMEOUT_MS", 5000, 1, 600_000),
-      connectMs: integer(env, "DB_CONNECT_TIMEOUT_MS", 3000, 1, 600_000),
+      lockMs: integer(env, "DB_LOCK_TIMEOUT_MS", DB_TIMEOUTS_DEFAULT.lockMs, 1, 600_000),
+      statementMs: integer(
+        env,
+        "DB_STATEMENT_TIMEOUT_MS",
+        DB_TIMEOUTS_DEFAULT.statementMs,
+        1,
+        600_000,
+      ),
+      connectMs: integer(env, "DB_CONNECT_TIMEOUT_MS", DB_TIMEOUTS_DEFAULT.connectMs, 1, 600_000),
     },
     lookupCacheTtlMs: integer(env, "LOOKUP_CACHE_TTL_MS", 1000, 1, 3_600_000),
     http: {

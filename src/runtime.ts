@@ -1,12 +1,8 @@
 import { createChainProbe } from "./chain/probe.js";
 import type { Config } from "./config.js";
-import {
-  FEATURE_CACHE_TTL_MS,
-  LOOKUP_CACHE_ENTRIES_MAX,
-  LOOKUP_CACHE_TTL_MS,
-} from "./domain/limits.js";
+import { LOOKUP_CACHE_ENTRIES_MAX } from "./domain/limits.js";
 import type { Services } from "./http/services.js";
-import { createAllocator } from "./store/allocations.js";
+import { listenForChanges } from "./store/change-notices.js";
 import type { Db } from "./store/db.js";
 import { createFeatureCache } from "./store/feature-cache.js";
 import { seedFeatures } from "./store/features.js";
@@ -14,6 +10,7 @@ import { migrate } from "./store/migrate.js";
 import { openPglite } from "./store/pglite.js";
 import { openPostgres } from "./store/postgres.js";
 import { createTtlCache } from "./store/ttl-cache.js";
+import { createAllocate } from "./use-cases/allocate.js";
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export function openDatabase(config: Config): Promise<Db> {
@@ -32,15 +29,29 @@ export function openDatabase(config: Config): Promise<Db> {
 export async function prepareServices(config: Config, db: Db): Promise<Services> {
   await migrate(db);
   await seedFeatures(db, config.features);
+  const ttlMs = config.lookupCacheTtlMs;
+  const features = createFeatureCache(db, ttlMs);
+  const caches: Services["caches"] = {
+    apiKeys: createTtlCache(ttlMs, LOOKUP_CACHE_ENTRIES_MAX),
+    questOwners: createTtlCache(ttlMs, LOOKUP_CACHE_ENTRIES_MAX),
+  };
+  // Every process drops a cached entry as soon as any process commits a change to it; the TTL
+  // only covers a notice that never came. The listener stops when the database closes.
+  await listenForChanges(db, (change) => {
+    if (!change || change.kind === "api-key") caches.apiKeys.clear();
+    if (!change) caches.questOwners.clear();
+    else if (change.kind === "quest") caches.questOwners.delete(change.id);
+    if (!change || change.kind === "features") features.invalidate();
+  });
   return {
     config,
     db,
-    features: createFeatureCache(db, FEATURE_CACHE_TTL_MS),
-    allocate: createAllocator(db, config.allocationBatching),
-    caches: {
-      apiKeys: createTtlCache(LOOKUP_CACHE_TTL_MS, LOOKUP_CACHE_ENTRIES_MAX),
-      questOwners: createTtlCache(LOOKUP_CACHE_TTL_MS, LOOKUP_CACHE_ENTRIES_MAX),
-    },
+    features,
+    allocate: createAllocate(db, {
+      batching: config.allocationBatching,
+      queueMax: config.allocationQueueMax,
+    }),
+    caches,
     chain: config.chainRpcUrl ? createChainProbe(config.chainRpcUrl) : undefined,
   };
 }

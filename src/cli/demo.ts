@@ -34,6 +34,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoData | und
       name: "Welcome to questpoints",
       description: "A demo campaign created on first start.",
       ...window,
+      isActive: true,
+      externalAppId: null,
     });
     const quest = await insertQuest(tx, {
       name: "First steps",

@@ -1,6 +1,7 @@
 import { getAddress, isAddress } from "viem";
 
-const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** The shape of an address (0x + 40 hex digits, any case): the one place it is written. */
+export const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ALL_LOWER = /^0x[0-9a-f]{40}$/;
 const ALL_UPPER = /^0x[0-9A-F]{40}$/;
 

@@ -63,3 +63,30 @@ export function decideAllocation(
   }
   return { ok: true, periodId: state.period.kind === "inside" ? state.period.period.id : null };
 }
+
+/** One request of a batch, as the rules see it. */
+export interface AllocationItem {
+  points: number;
+  accountExists: boolean;
+}
+
+/**
+ * A batch's requests decided in arrival order against the running remainder: each is decided
+ * exactly as if it had come alone after the ones before it.
+ */
+export function decideInOrder(
+  state: Omit<AllocationState, "accountExists">,
+  items: readonly AllocationItem[],
+  now: Date,
+): AllocationDecision[] {
+  let remaining = state.pointsRemaining;
+  return items.map((item) => {
+    const decision = decideAllocation(
+      { ...state, pointsRemaining: remaining, accountExists: item.accountExists },
+      item.points,
+      now,
+    );
+    if (decision.ok) remaining -= item.points;
+    return decision;
+  });
+}

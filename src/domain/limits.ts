@@ -12,8 +12,15 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const TEXT_NAME_LENGTH_MAX = 200;
 export const TEXT_DESCRIPTION_LENGTH_MAX = 5000;
 export const ACTION_TYPE_LENGTH_MAX = 64;
+export const EXTERNAL_APP_ID_LENGTH_MAX = 255;
 export const BODY_BYTES_MAX = 64 * 1024;
-export const FEATURE_CACHE_TTL_MS = 500;
-/** API keys and quest owners are cached this long; a revocation elsewhere shows within it. */
-export const LOOKUP_CACHE_TTL_MS = 1000;
+/** Objects and arrays nest at most this deep in a JSON body (ours nest 1 deep): no deep recursion. */
+export const BODY_JSON_DEPTH_MAX = 32;
+/**
+ * Timestamps on input lie in [1970-01-01T00:00:00.000Z, 9999-12-31T23:59:59.999Z]. Earlier years
+ * are stored wrong by PGlite (0050 reads back as 1950) and later ones have no ISO 8601 form
+ * without a sign and 6 digits, which the wire format does not allow.
+ */
+export const TIMESTAMP_INPUT_MS_MIN = Date.UTC(1970, 0, 1);
+export const TIMESTAMP_INPUT_MS_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export const LOOKUP_CACHE_ENTRIES_MAX = 100_000;

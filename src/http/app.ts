@@ -1,11 +1,19 @@
-import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import { AppError } from "../domain/errors.js";
+import type { Config } from "../config.js";
+import { AppError, unavailable } from "../domain/errors.js";
 import { BODY_BYTES_MAX } from "../domain/limits.js";
+import { challengeUnauthorized } from "./auth.js";
+import {
+  answerNodeRefusalsInApp,
+  handleClientError,
+  handleFrameworkError,
+  PATH_PARAM_LENGTH_MAX,
+} from "./client-errors.js";
 import { registerJsonBodyParser } from "./json-body.js";
 import { frameworkProblem, sendProblem } from "./problem.js";
+import { registerPublicReadBound, registerRateLimits } from "./rate-limits.js";
 import { adminRoutes } from "./routes/admin.js";
 import { campaignRoutes } from "./routes/campaigns.js";
 import { opsRoutes } from "./routes/ops.js";
@@ -19,27 +27,73 @@ import { validatorCompiler } from "./validation.js";
 export interface AppOptions {
   /** false: no logs; else pino at `level`, to `stream` (stdout by default). */
   logger: false | { level: string; stream?: NodeJS.WritableStream };
-  /** Milliseconds a client has to send a request before it is cut off. */
-  requestTimeoutMs?: number;
   /** PEM certificate and key: serve HTTPS instead of HTTP. */
   https?: { cert: Buffer; key: Buffer } | undefined;
 }
 
 /** Redacted before any log line is written: keys and tokens never reach the logs. */
 const LOG_REDACT = ['req.headers["x-api-key"]', "req.headers.authorization"];
+const SHUTDOWN_RETRY_AFTER_S = 1;
+
+/**
+ * Node's server options. Timeouts from HTTP_REQUEST_TIMEOUT_MS and HTTP_KEEP_ALIVE_TIMEOUT_MS:
+ * Node cuts a request only when its periodic check runs (every 30 s by default) and applies
+ * `requestTimeout` only if `headersTimeout` is not larger, so both are set and the check runs
+ * often enough that a connection slow in any phase (sending nothing, trickling headers or a
+ * body) is cut within the request timeout plus a fifth of it (at most a second).
+ */
+function serverOptions({ requestTimeoutMs, keepAliveTimeoutMs }: Config["http"]) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(requestTimeoutMs / 5))),
+    keepAliveTimeout: keepAliveTimeoutMs,
+    // A missing Host is answered by the app, as problem details (answerNodeRefusalsInApp).
+    requireHostHeader: false,
+  };
+}
+
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies are trusted (proxy-addr's meaning). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
 
 export async function buildApp(services: Services, options: AppOptions): Promise<FastifyInstance> {
+  const { config } = services;
+  const server = serverOptions(config.http);
   // The HTTPS variant has another server type; the app's own code never touches the raw server.
   const app = Fastify({
-    ...(options.https ? { https: options.https } : {}),
+    ...(options.https ? { https: { ...options.https, ...server } } : { http: server }),
     logger: options.logger === false ? false : { ...options.logger, redact: LOG_REDACT },
     bodyLimit: BODY_BYTES_MAX,
-    requestTimeout: options.requestTimeoutMs ?? 30_000,
-    return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    requestTimeout: server.requestTimeout,
+    keepAliveTimeout: server.keepAliveTimeout,
+    // A socket with no traffic either way for twice the request timeout is cut, whatever the
+    // phase: the last bound, for a client that stops reading its answer.
+    connectionTimeout: 2 * server.requestTimeout,
+    trustProxy:
+      typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
+    // Answered as problem details below, with Retry-After, instead of Fastify's own JSON.
+    return503OnClosing: false,
+    clientErrorHandler: handleClientError,
+    frameworkErrors: handleFrameworkError,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: PATH_PARAM_LENGTH_MAX },
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler());
   registerJsonBodyParser(app);
+
+  // Requests that arrive on an open connection once closing began: 503, try another instance.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async () => {
+    if (closing) {
+      throw unavailable("The service is shutting down; retry shortly.", SHUTDOWN_RETRY_AFTER_S);
+    }
+  });
+  answerNodeRefusalsInApp(app);
+  app.addHook("onSend", challengeUnauthorized);
 
   for (const schema of [Problem, Payout, QuestDetail, QuestPublic, CampaignQuest]) {
     app.addSchema(schema);
@@ -60,20 +114,9 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     ),
   );
 
-  const rateLimit = services.config.rateLimitPerMinute;
-  if (rateLimit > 0) {
-    // Per client IP and per process: a runaway client is slowed before it reaches the database.
-    await app.register(fastifyRateLimit, {
-      max: rateLimit,
-      timeWindow: 60_000,
-      allowList: (request) => request.url === "/healthz" || request.url === "/readyz",
-      errorResponseBuilder: (_request, context) =>
-        new AppError(
-          "RATE_LIMITED",
-          `Too many requests: at most ${context.max} a minute; retry in ${context.after}.`,
-        ),
-    });
-  }
+  // Budgets before anything else a request costs (authentication, the database).
+  await registerRateLimits(app, config);
+  registerPublicReadBound(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -101,7 +144,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   await app.register(async (scope) => opsRoutes(scope, services));
   await app.register(async (scope) => questRoutes(scope, services));
   await app.register(async (scope) => campaignRoutes(scope, services));
-  const adminToken = services.config.adminToken;
+  const adminToken = config.adminToken;
   if (adminToken)
     await app.register(async (scope) => adminRoutes(scope, { ...services, adminToken }));
   return app;

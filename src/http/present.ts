@@ -3,7 +3,7 @@ import type { Account, Campaign, Payout, Quest, QuestWithCampaign } from "../dom
 
 /** Records → wire JSON. Timestamps leave as ISO 8601 UTC with milliseconds (`toISOString`). */
 
-export const presentPayout = (payout: Payout) => ({
+export const presentPayout = (payout: Pick<Payout, "id" | "amount" | "createdAt" | "pass">) => ({
   id: payout.id,
   amount: payout.amount,
   created_at: payout.createdAt.toISOString(),

@@ -77,13 +77,8 @@ function publicMessage(error: FastifyError): string {
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return "The body is empty; send a JSON object.";
     case "FST_ERR_CTP_INVALID_JSON_BODY":
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
       return "The body is not valid JSON.";
     default:
       return "The request is malformed.";
   }
-}
-
-export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
 }

@@ -1,5 +1,6 @@
 import type { ApiKeyRecord } from "../domain/records.js";
-import type { Queryable } from "./db.js";
+import { announce } from "./change-notices.js";
+import type { Queryable, Tx } from "./db.js";
 
 interface ApiKeyRow {
   id: string;
@@ -25,23 +26,29 @@ export async function insertApiKey(
   return toApiKey(rows[0]!);
 }
 
-/** Looks a key up by its hash; revoked keys are not found. */
+/** Looks a key up by its hash; revoked and expired keys are not found. */
 export async function findActiveApiKey(
   db: Queryable,
   hash: string,
 ): Promise<ApiKeyRecord | undefined> {
   const { rows } = await db.query<ApiKeyRow>(
-    "SELECT id, account_id, created_at FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
+    `SELECT id, account_id, created_at FROM api_keys
+     WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
     [hash],
   );
   return rows[0] && toApiKey(rows[0]);
 }
 
-/** Revokes a key; false when there is no such key. Revoking twice is harmless. */
-export async function revokeApiKey(db: Queryable, id: string): Promise<boolean> {
-  const { rows } = await db.query<{ id: string }>(
+/**
+ * Revokes a key and announces it, so every process drops it at once; false when there is no such
+ * key. Revoking twice is harmless. The UPDATE waits for allocations holding the key `FOR SHARE`.
+ */
+export async function revokeApiKey(tx: Tx, id: string): Promise<boolean> {
+  const { rows } = await tx.query<{ id: string }>(
     "UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING id",
     [id],
   );
-  return rows.length === 1;
+  if (rows.length === 0) return false;
+  await announce(tx, { kind: "api-key" });
+  return true;
 }

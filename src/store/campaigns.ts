@@ -1,5 +1,6 @@
+import type { CampaignFields } from "../domain/quests.js";
 import type { Campaign } from "../domain/records.js";
-import type { Queryable } from "./db.js";
+import type { Queryable, Tx } from "./db.js";
 
 interface CampaignRow {
   id: number;
@@ -28,28 +29,12 @@ const toCampaign = (row: CampaignRow): Campaign => ({
   updatedAt: row.updated_at,
 });
 
-export interface CampaignInput {
-  name: string;
-  description: string;
-  start: Date;
-  end: Date;
-  isActive?: boolean | undefined;
-  externalAppId?: string | null | undefined;
-}
-
-export async function insertCampaign(db: Queryable, input: CampaignInput): Promise<Campaign> {
+export async function insertCampaign(db: Queryable, input: CampaignFields): Promise<Campaign> {
   const { rows } = await db.query<CampaignRow>(
     `INSERT INTO campaigns (name, description, start_at, end_at, is_active, external_app_id)
-     VALUES ($1, $2, $3, $4, coalesce($5, true), $6)
+     VALUES ($1, $2, $3, $4, $5, $6)
      RETURNING ${COLUMNS}`,
-    [
-      input.name,
-      input.description,
-      input.start,
-      input.end,
-      input.isActive ?? null,
-      input.externalAppId ?? null,
-    ],
+    [input.name, input.description, input.start, input.end, input.isActive, input.externalAppId],
   );
   return toCampaign(rows[0]!);
 }
@@ -61,22 +46,23 @@ export async function findCampaign(db: Queryable, id: number): Promise<Campaign 
   return rows[0] && toCampaign(rows[0]);
 }
 
-/** Writes a whole campaign back (the caller merged the change and checked the result). */
-export async function updateCampaign(db: Queryable, campaign: Campaign): Promise<Campaign> {
-  const { rows } = await db.query<CampaignRow>(
+/** Reads a campaign and locks its row for the transaction, so concurrent edits never interleave. */
+export async function lockCampaign(tx: Tx, id: number): Promise<Campaign | undefined> {
+  const { rows } = await tx.query<CampaignRow>(
+    `SELECT ${COLUMNS} FROM campaigns WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] && toCampaign(rows[0]);
+}
+
+/** Writes a campaign locked by `lockCampaign` in this transaction. */
+export async function writeCampaign(tx: Tx, id: number, next: CampaignFields): Promise<Campaign> {
+  const { rows } = await tx.query<CampaignRow>(
     `UPDATE campaigns SET name = $2, description = $3, start_at = $4, end_at = $5,
        is_active = $6, external_app_id = $7, updated_at = now()
      WHERE id = $1
      RETURNING ${COLUMNS}`,
-    [
-      campaign.id,
-      campaign.name,
-      campaign.description,
-      campaign.start,
-      campaign.end,
-      campaign.isActive,
-      campaign.externalAppId,
-    ],
+    [id, next.name, next.description, next.start, next.end, next.isActive, next.externalAppId],
   );
   return toCampaign(rows[0]!);
 }

@@ -27,8 +27,9 @@ const SOCKET_ERRORS = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
 ]);
+// pg-pool's words when no pooled connection became free in time: busy, not down.
+const POOL_WAIT_TIMEOUT = /timeout exceeded when trying to connect/i;
 const LOST_CONNECTION = [
-  /timeout exceeded when trying to connect/i,
   /Connection terminated/i,
   /Query read timeout/i,
   /connection error/i,
@@ -44,13 +45,25 @@ const LOST_CONNECTION = [
 export function unavailableFrom(error: unknown): AppError | undefined {
   const state = sqlStateOf(error);
   if (state === "55P03") {
-    return unavailable("A record is busy: a lock was not granted in time. Retry shortly.", 1);
+    return unavailable(
+      "A record is busy: a lock was not granted in time. Retry shortly.",
+      BUSY_RETRY_AFTER_S,
+    );
   }
   if (state === "57014") {
     return unavailable("The database did not answer in time. Retry shortly.", BUSY_RETRY_AFTER_S);
   }
+  if (error instanceof Error && POOL_WAIT_TIMEOUT.test(error.message)) {
+    return unavailable(
+      "The service is busy: no database connection was free in time. Retry shortly.",
+      BUSY_RETRY_AFTER_S,
+    );
+  }
   if (state === "40001" || state === "40P01") {
-    return unavailable("A conflicting change was made at the same time. Retry.", 1);
+    return unavailable(
+      "A conflicting change was made at the same time. Retry.",
+      BUSY_RETRY_AFTER_S,
+    );
   }
   const downStates = /^(08|53|57P0)/;
   const message = error instanceof Error ? error.message : "";

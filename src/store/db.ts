@@ -35,4 +35,8 @@ export interface DbTimeouts {
   connectMs: number;
 }
 
-export const DB_TIMEOUTS_DEFAULT: DbTimeouts = { lockMs: 2000, statementMs: 5000, connectMs: 3000 };
+export const DB_TIMEOUTS_DEFAULT: DbTimeouts = {
+  lockMs: 3000,
+  statementMs: 5000,
+  connectMs: 10_000,
+};

@@ -33,22 +33,3 @@ export async function insertEarningPeriod(
     throw error;
   }
 }
-
-/** Whether any period is defined, and the one covering `now`, in one round trip. */
-export async function earningPeriodAt(
-  db: Queryable,
-  now: Date,
-): Promise<{ anyDefined: boolean; covering: EarningPeriod | null }> {
-  const { rows } = await db.query<{ any_defined: boolean } & Partial<PeriodRow>>(
-    `SELECT EXISTS (SELECT 1 FROM earning_periods) AS any_defined, p.id, p.start_at, p.end_at
-     FROM (SELECT 1) AS one
-     LEFT JOIN earning_periods p ON tstzrange(p.start_at, p.end_at, '[)') @> $1::timestamptz`,
-    [now],
-  );
-  const row = rows[0]!;
-  const covering =
-    row.id !== undefined && row.id !== null
-      ? toPeriod({ id: row.id, start_at: row.start_at!, end_at: row.end_at! })
-      : null;
-  return { anyDefined: row.any_defined, covering };
-}

@@ -8,27 +8,33 @@ export interface FeatureCache {
 }
 
 /**
- * Feature switches, re-read from the database at most every `ttlMs`, so a change made through
- * any process is honoured by every process within that time, at one query per TTL.
+ * Feature switches, re-read from the database at most every `ttlMs`. A change is announced to
+ * every process (change-notices.ts), which invalidates at once; `ttlMs` is the fallback.
  */
 export function createFeatureCache(db: Queryable, ttlMs: number): FeatureCache {
   let cached: { value: Features; fetchedAtMs: number } | undefined;
   let pending: Promise<Features> | undefined;
+  let generation = 0; // bumped by invalidate: a read begun before it is not kept
   return {
     async get() {
       if (cached && Date.now() - cached.fetchedAtMs < ttlMs) return cached.value;
-      pending ??= readFeatures(db)
+      if (pending) return pending;
+      const readIn = generation;
+      const read = readFeatures(db)
         .then((value) => {
-          cached = { value, fetchedAtMs: Date.now() };
+          if (readIn === generation) cached = { value, fetchedAtMs: Date.now() };
           return value;
         })
         .finally(() => {
-          pending = undefined;
+          if (pending === read) pending = undefined;
         });
-      return pending;
+      pending = read;
+      return read;
     },
     invalidate() {
+      generation++;
       cached = undefined;
+      pending = undefined;
     },
   };
 }

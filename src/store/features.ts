@@ -1,5 +1,6 @@
 import type { Features } from "../domain/records.js";
-import type { Queryable } from "./db.js";
+import { announce } from "./change-notices.js";
+import type { Db, Queryable } from "./db.js";
 
 type FeatureName = keyof Features;
 const FEATURE_NAMES: readonly FeatureName[] = ["quests", "campaigns"];
@@ -8,7 +9,7 @@ const FEATURE_NAMES: readonly FeatureName[] = ["quests", "campaigns"];
  * Seeds the switches at start-up. A value set in the environment wins (the operator asked for it
  * explicitly); an unset one leaves what the database holds, or turns the feature on.
  */
-export async function seedFeatures(db: Queryable, fromEnv: Partial<Features>): Promise<void> {
+export async function seedFeatures(db: Db, fromEnv: Partial<Features>): Promise<void> {
   for (const name of FEATURE_NAMES) {
     if (fromEnv[name] !== undefined) continue;
     await db.query(
@@ -30,15 +31,19 @@ export async function readFeatures(db: Queryable): Promise<Features> {
   return features;
 }
 
-export async function writeFeatures(db: Queryable, change: Partial<Features>): Promise<Features> {
-  for (const name of FEATURE_NAMES) {
-    const value = change[name];
-    if (value === undefined) continue;
-    await db.query(
-      `INSERT INTO features (name, enabled) VALUES ($1, $2)
-       ON CONFLICT (name) DO UPDATE SET enabled = excluded.enabled`,
-      [name, value],
-    );
-  }
-  return readFeatures(db);
+/** Sets the switches in one transaction and announces the change to every process. */
+export async function writeFeatures(db: Db, change: Partial<Features>): Promise<Features> {
+  return db.transaction(async (tx) => {
+    for (const name of FEATURE_NAMES) {
+      const value = change[name];
+      if (value === undefined) continue;
+      await tx.query(
+        `INSERT INTO features (name, enabled) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET enabled = excluded.enabled`,
+        [name, value],
+      );
+    }
+    await announce(tx, { kind: "features" });
+    return readFeatures(tx);
+  });
 }

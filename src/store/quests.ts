@@ -1,6 +1,6 @@
-import { AppError } from "../domain/errors.js";
+import type { QuestFields } from "../domain/quests.js";
 import type { Payout, Quest, QuestWithCampaign } from "../domain/records.js";
-import type { Queryable } from "./db.js";
+import type { Queryable, Tx } from "./db.js";
 
 export interface QuestRow {
   id: number;
@@ -42,21 +42,7 @@ export const toQuest = (row: QuestRow): Quest => ({
   updatedAt: row.updated_at,
 });
 
-export interface QuestInput {
-  name: string;
-  description: string;
-  ownerId: string;
-  campaignId: number | null;
-  totalPoints: number;
-  expectedPointsPerCompletion: number;
-  start: Date;
-  end: Date;
-  isPublic: boolean;
-  enabled: boolean;
-  actionType: string;
-}
-
-export async function insertQuest(db: Queryable, input: QuestInput): Promise<Quest> {
+export async function insertQuest(db: Queryable, input: QuestFields): Promise<Quest> {
   const { rows } = await db.query<QuestRow>(
     `INSERT INTO quests AS q (name, description, owner_id, campaign_id, total_points,
        points_remaining, expected_points_per_completion, start_at, end_at, is_public, enabled,
@@ -80,13 +66,6 @@ export async function insertQuest(db: Queryable, input: QuestInput): Promise<Que
   return toQuest(rows[0]!);
 }
 
-export async function findQuest(db: Queryable, id: number): Promise<Quest | undefined> {
-  const { rows } = await db.query<QuestRow>(`SELECT ${QUEST_COLUMNS} FROM quests q WHERE id = $1`, [
-    id,
-  ]);
-  return rows[0] && toQuest(rows[0]);
-}
-
 export async function findQuestOwner(db: Queryable, id: number): Promise<string | undefined> {
   const { rows } = await db.query<{ owner_id: string }>(
     "SELECT owner_id FROM quests WHERE id = $1",
@@ -95,35 +74,25 @@ export async function findQuestOwner(db: Queryable, id: number): Promise<string 
   return rows[0]?.owner_id;
 }
 
-/**
- * Applies an operator's change under the quest's row lock, so it cannot race an allocation.
- * `totalPoints` moves `points_remaining` by the same delta; going below what was paid is refused.
- */
-export async function updateQuest(
-  db: Queryable,
-  id: number,
-  change: (current: Quest) => QuestInput,
-): Promise<Quest | undefined> {
-  const { rows } = await db.query<QuestRow>(
+/** Reads a quest and locks its row for the transaction: edits and allocations serialise here. */
+export async function lockQuest(tx: Tx, id: number): Promise<Quest | undefined> {
+  const { rows } = await tx.query<QuestRow>(
     `SELECT ${QUEST_COLUMNS} FROM quests q WHERE id = $1 FOR UPDATE`,
     [id],
   );
-  if (!rows[0]) return undefined;
-  const current = toQuest(rows[0]);
-  const next = change(current);
-  const paid = current.totalPoints - current.pointsRemaining;
-  if (next.totalPoints < paid) {
-    throw new AppError(
-      "BAD_REQUEST",
-      `total_points cannot go below the ${paid} points already paid out.`,
-      [{ field: "total_points", message: `must be at least ${paid}` }],
-    );
-  }
-  const updated = await db.query<QuestRow>(
+  return rows[0] && toQuest(rows[0]);
+}
+
+/**
+ * Writes a quest locked by `lockQuest` in this transaction. `points_remaining` moves with
+ * `total_points`: what was paid (total - remaining, as locked) stays paid.
+ */
+export async function writeQuest(tx: Tx, id: number, next: QuestFields): Promise<Quest> {
+  const { rows } = await tx.query<QuestRow>(
     `UPDATE quests AS q SET name = $2, description = $3, owner_id = $4, campaign_id = $5,
-       total_points = $6, points_remaining = $6 - $7::bigint, expected_points_per_completion = $8,
-       start_at = $9, end_at = $10, is_public = $11, enabled = $12, action_type = $13,
-       updated_at = now()
+       total_points = $6, points_remaining = $6 - (q.total_points - q.points_remaining),
+       expected_points_per_completion = $7, start_at = $8, end_at = $9, is_public = $10,
+       enabled = $11, action_type = $12, updated_at = now()
      WHERE id = $1
      RETURNING ${QUEST_COLUMNS}`,
     [
@@ -133,7 +102,6 @@ export async function updateQuest(
       next.ownerId,
       next.campaignId,
       next.totalPoints,
-      paid,
       next.expectedPointsPerCompletion,
       next.start,
       next.end,
@@ -142,7 +110,7 @@ export async function updateQuest(
       next.actionType,
     ],
   );
-  return toQuest(updated.rows[0]!);
+  return toQuest(rows[0]!);
 }
 
 type QuestCampaignRow = QuestRow & {
@@ -203,28 +171,59 @@ export const toPayout = (row: PayoutRow): Payout => ({
   earningPeriodId: row.earning_period_id,
 });
 
+/** A quest's detail view as of one moment: the quest, one page of its payouts, the clock. */
+export interface QuestDetailRead {
+  quest: Quest;
+  payouts: Payout[];
+  now: Date;
+}
+
 /**
- * One page of a quest's payouts, newest first. The page's keys are found first, by an index-only
- * walk of payouts_quest_page_idx, so a deep `offset` skips index entries instead of joined rows
- * (3.5x faster at offset 500,000); the cost still grows with the offset.
+ * The quest, one page of its payouts (newest first) and the database's clock in ONE statement,
+ * so `points_remaining` and the page come from the same snapshot. The page's keys are found by
+ * an index-only walk of payouts_quest_page_idx before joining, so a deep `offset` skips index
+ * entries instead of joined rows; the cost still grows with the offset.
  */
-export async function listPayouts(
+export async function findQuestDetail(
   db: Queryable,
   questId: number,
   page: { limit: number; offset: number },
-): Promise<Payout[]> {
-  const { rows } = await db.query<PayoutRow>(
-    `SELECT p.id, p.quest_id, p.amount, p.created_at, a.pass, p.earning_period_id
-     FROM (
-       SELECT id, created_at FROM payouts
-       WHERE quest_id = $1
-       ORDER BY created_at DESC, id DESC
-       LIMIT $2 OFFSET $3
-     ) page
-     JOIN payouts p ON p.id = page.id
-     JOIN accounts a ON a.id = p.account_id
-     ORDER BY page.created_at DESC, page.id DESC`,
+): Promise<QuestDetailRead | undefined> {
+  const { rows } = await db.query<
+    QuestRow & { now: Date } & { [K in keyof PayoutRow as `p_${K}`]: PayoutRow[K] | null }
+  >(
+    `SELECT ${QUEST_COLUMNS}, clock_timestamp() AS now,
+            p.id AS p_id, p.quest_id AS p_quest_id, p.amount AS p_amount,
+            p.created_at AS p_created_at, a.pass AS p_pass,
+            p.earning_period_id AS p_earning_period_id
+     FROM quests q
+     LEFT JOIN LATERAL (
+       SELECT pp.* FROM (
+         SELECT id, created_at FROM payouts
+         WHERE quest_id = q.id
+         ORDER BY created_at DESC, id DESC
+         LIMIT $2 OFFSET $3
+       ) page
+       JOIN payouts pp ON pp.id = page.id
+     ) p ON true
+     LEFT JOIN accounts a ON a.id = p.account_id
+     WHERE q.id = $1
+     ORDER BY p.created_at DESC, p.id DESC`,
     [questId, page.limit, page.offset],
   );
-  return rows.map(toPayout);
+  const first = rows[0];
+  if (!first) return undefined;
+  const payouts = rows
+    .filter((row) => row.p_id !== null)
+    .map((row) =>
+      toPayout({
+        id: row.p_id!,
+        quest_id: row.p_quest_id!,
+        amount: row.p_amount!,
+        created_at: row.p_created_at!,
+        pass: row.p_pass!,
+        earning_period_id: row.p_earning_period_id,
+      }),
+    );
+  return { quest: toQuest(first), payouts, now: first.now };
 }

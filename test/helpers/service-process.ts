@@ -61,13 +61,16 @@ process.once("exit", () => {
  * Starts `serve` on a free port with `env` (on top of a clean environment: no inherited
  * DATABASE_URL or DATA_DIR) and resolves once `/readyz` answers 200.
  */
-export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
+export async function startService(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<ServiceProcess> {
   const port = await freePort();
   const inherited = { ...process.env };
   for (const name of ["DATABASE_URL", "DATA_DIR", "PORT", "HOST", "ADMIN_TOKEN", "LOG_LEVEL"]) {
     delete inherited[name];
   }
-  const child = spawn(process.execPath, CLI, {
+  const child = spawn(process.execPath, [...CLI, ...args], {
     cwd: ROOT,
     env: {
       ...inherited,
@@ -75,7 +78,9 @@ export async function startService(env: Record<string, string>): Promise<Service
       HOST: "127.0.0.1",
       ADMIN_TOKEN,
       LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_MINUTE: "0",
+      RATE_LIMIT_PUBLIC_PER_MINUTE: "0",
+      RATE_LIMIT_OWNER_PER_MINUTE: "0",
+      RATE_LIMIT_ADMIN_PER_MINUTE: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

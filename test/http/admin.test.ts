@@ -168,11 +168,10 @@ for (const kind of DATABASES) {
         }
       });
 
-      it("refuses malformed Authorization headers (case, spacing, scheme, prefix of the token)", async () => {
+      // The scheme's case and 1*SP before the token are fine (RFC 9110 §11.1, RFC 6750 §2.1):
+      // auth-headers.test.ts covers `bearer` and `BEARER`.
+      it("refuses malformed Authorization headers (spacing, scheme, prefix of the token)", async () => {
         const variants = [
-          `bearer ${ADMIN_TOKEN}`,
-          `BEARER ${ADMIN_TOKEN}`,
-          `Bearer  ${ADMIN_TOKEN}`,
           `Bearer\t${ADMIN_TOKEN}`,
           `Bearer${ADMIN_TOKEN}`,
           `Basic ${Buffer.from(`admin:${ADMIN_TOKEN}`).toString("base64")}`,

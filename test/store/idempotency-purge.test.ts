@@ -31,8 +31,8 @@ for (const kind of DATABASES) {
       const expired = IDEMPOTENCY_PURGE_BATCH_MAX + 500;
       await ctx().db.query(
         `INSERT INTO idempotency_keys
-           (account_id, key, quest_id, request_hash, response_status, response_body, created_at)
-         SELECT $1, 'old-' || g, $2, 'h', 200, '{}'::jsonb, $3
+           (account_id, key, quest_id, request_hash, outcome, created_at)
+         SELECT $1, 'old-' || g, $2, 'h', '{"error":{}}'::jsonb, $3
          FROM generate_series(1, $4) AS g`,
         [fixture.ownerId, fixture.questId, new Date(Date.now() - 25 * HOUR_MS), expired],
       );
@@ -75,8 +75,8 @@ for (const kind of DATABASES) {
       const fixture = await questFixture(ctx(), { total_points: 1000 });
       await ctx().db.query(
         `INSERT INTO idempotency_keys
-           (account_id, key, quest_id, request_hash, response_status, response_body, created_at)
-         SELECT $1, 'stale-' || g, $2, 'h', 200, '{}'::jsonb, $3
+           (account_id, key, quest_id, request_hash, outcome, created_at)
+         SELECT $1, 'stale-' || g, $2, 'h', '{"error":{}}'::jsonb, $3
          FROM generate_series(1, 3000) AS g`,
         [fixture.ownerId, fixture.questId, new Date(Date.now() - 48 * HOUR_MS)],
       );

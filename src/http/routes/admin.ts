@@ -1,17 +1,12 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { apiKeyDisplayPrefix, generateApiKey, hashApiKey } from "../../domain/api-keys.js";
-import { AppError, badRequest } from "../../domain/errors.js";
-import { ID_MAX } from "../../domain/limits.js";
-import type { Campaign, Quest } from "../../domain/records.js";
-import { findAccountByPass, registerAccount } from "../../store/accounts.js";
-import { ensureActionType, setActionType } from "../../store/action-types.js";
-import { insertApiKey, revokeApiKey } from "../../store/api-keys.js";
-import { findCampaign, insertCampaign, updateCampaign } from "../../store/campaigns.js";
-import type { Queryable } from "../../store/db.js";
+import { checkWindow } from "../../domain/quests.js";
+import { registerAccount } from "../../store/accounts.js";
+import { setActionType } from "../../store/action-types.js";
 import { insertEarningPeriod } from "../../store/earning-periods.js";
 import { readFeatures, writeFeatures } from "../../store/features.js";
-import { findQuest, insertQuest, type QuestInput, updateQuest } from "../../store/quests.js";
+import { issueApiKey, revokeApiKeyById } from "../../use-cases/api-keys.js";
+import { createCampaign, createQuest, editCampaign, editQuest } from "../../use-cases/quests.js";
 import { requireAdminToken } from "../auth.js";
 import { presentAccount, presentAdminQuest, presentCampaignFields } from "../present.js";
 import {
@@ -81,11 +76,11 @@ export async function adminRoutes(
     },
     async (request, reply) => {
       const body = request.body;
-      const window = parseWindow(body.start, body.end);
-      const campaign = await insertCampaign(db, {
+      const campaign = await createCampaign(db, {
         name: body.name,
         description: body.description,
-        ...window,
+        start: new Date(body.start),
+        end: new Date(body.end),
         isActive: body.is_active,
         externalAppId: body.external_app_id,
       });
@@ -104,20 +99,16 @@ export async function adminRoutes(
       },
     },
     async (request) => {
-      const { id } = request.params;
       const body = request.body;
-      const current = id <= ID_MAX ? await findCampaign(db, id) : undefined;
-      if (!current) throw new AppError("CAMPAIGN_NOT_FOUND", `Campaign ${id} does not exist.`);
-      const next: Campaign = {
-        ...current,
-        name: body.name ?? current.name,
-        description: body.description ?? current.description,
-        ...parseWindow(body.start ?? current.start, body.end ?? current.end),
-        isActive: body.is_active ?? current.isActive,
-        externalAppId:
-          body.external_app_id === undefined ? current.externalAppId : body.external_app_id,
-      };
-      return presentCampaignFields(await updateCampaign(db, next));
+      const campaign = await editCampaign(db, request.params.id, {
+        name: body.name,
+        description: body.description,
+        start: dateOrUndefined(body.start),
+        end: dateOrUndefined(body.end),
+        isActive: body.is_active,
+        externalAppId: body.external_app_id,
+      });
+      return presentCampaignFields(campaign);
     },
   );
 
@@ -132,21 +123,18 @@ export async function adminRoutes(
     },
     async (request, reply) => {
       const body = request.body;
-      const input: QuestInput = {
+      const quest = await createQuest(db, {
         name: body.name,
         description: body.description,
-        ownerId: await ownerIdOf(db, body.owner),
-        campaignId: await campaignIdOrFail(db, body.campaign_id ?? null),
+        ownerPass: checksummedOrFail("owner", body.owner),
+        campaignId: body.campaign_id ?? null,
         totalPoints: body.total_points,
         expectedPointsPerCompletion: body.expected_points_per_completion,
-        ...parseWindow(body.start, body.end),
-        isPublic: body.is_public ?? true,
-        enabled: body.is_active ?? true,
-        actionType: body.action_type ?? "default",
-      };
-      const quest = await db.transaction(async (tx) => {
-        await ensureActionType(tx, input.actionType);
-        return insertQuest(tx, input);
+        start: new Date(body.start),
+        end: new Date(body.end),
+        isPublic: body.is_public,
+        enabled: body.is_active,
+        actionType: body.action_type,
       });
       return reply.code(201).send(presentAdminQuest(quest));
     },
@@ -165,30 +153,21 @@ export async function adminRoutes(
     async (request) => {
       const { questId } = request.params;
       const body = request.body;
-      if (questId > ID_MAX || !(await findQuest(db, questId))) {
-        throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
-      }
-      const ownerId = body.owner === undefined ? undefined : await ownerIdOf(db, body.owner);
-      const campaignId =
-        body.campaign_id === undefined ? undefined : await campaignIdOrFail(db, body.campaign_id);
-      const quest = await db.transaction(async (tx) => {
-        if (body.action_type !== undefined) await ensureActionType(tx, body.action_type);
-        return updateQuest(tx, questId, (current: Quest) => ({
-          name: body.name ?? current.name,
-          description: body.description ?? current.description,
-          ownerId: ownerId ?? current.ownerId,
-          campaignId: campaignId === undefined ? current.campaignId : campaignId,
-          totalPoints: body.total_points ?? current.totalPoints,
-          expectedPointsPerCompletion:
-            body.expected_points_per_completion ?? current.expectedPointsPerCompletion,
-          ...parseWindow(body.start ?? current.start, body.end ?? current.end),
-          isPublic: body.is_public ?? current.isPublic,
-          enabled: body.is_active ?? current.enabled,
-          actionType: body.action_type ?? current.actionType,
-        }));
+      const quest = await editQuest(db, questId, {
+        name: body.name,
+        description: body.description,
+        ownerPass: body.owner === undefined ? undefined : checksummedOrFail("owner", body.owner),
+        campaignId: body.campaign_id,
+        totalPoints: body.total_points,
+        expectedPointsPerCompletion: body.expected_points_per_completion,
+        start: dateOrUndefined(body.start),
+        end: dateOrUndefined(body.end),
+        isPublic: body.is_public,
+        enabled: body.is_active,
+        actionType: body.action_type,
       });
-      services.caches.questOwners.clear(); // the owner may have changed
-      return presentAdminQuest(quest!);
+      services.caches.questOwners.delete(questId); // at once here; other processes on the notice
+      return presentAdminQuest(quest);
     },
   );
 
@@ -202,13 +181,7 @@ export async function adminRoutes(
       },
     },
     async (request, reply) => {
-      const accountId = await ownerIdOf(db, request.body.owner);
-      const key = generateApiKey();
-      const record = await insertApiKey(db, {
-        hash: hashApiKey(key),
-        prefix: apiKeyDisplayPrefix(key),
-        accountId,
-      });
+      const { key, record } = await issueApiKey(db, checksummedOrFail("owner", request.body.owner));
       return reply.code(201).send({
         id: record.id,
         key,
@@ -228,10 +201,8 @@ export async function adminRoutes(
       },
     },
     async (request, reply) => {
-      if (!(await revokeApiKey(db, request.params.id))) {
-        throw new AppError("NOT_FOUND", `API key ${request.params.id} does not exist.`);
-      }
-      services.caches.apiKeys.clear(); // this process stops accepting the key at once
+      await revokeApiKeyById(db, request.params.id);
+      services.caches.apiKeys.clear(); // at once here; other processes on the notice
       return reply.code(204).send(null);
     },
   );
@@ -286,10 +257,9 @@ export async function adminRoutes(
       },
     },
     async (request, reply) => {
-      const period = await insertEarningPeriod(
-        db,
-        parseWindow(request.body.start, request.body.end),
-      );
+      const window = { start: new Date(request.body.start), end: new Date(request.body.end) };
+      checkWindow(window);
+      const period = await insertEarningPeriod(db, window);
       return reply.code(201).send({
         id: period.id,
         start: period.start.toISOString(),
@@ -299,34 +269,5 @@ export async function adminRoutes(
   );
 }
 
-/** A `[start, end)` window from inputs (already format-checked by the schema): end after start. */
-function parseWindow(start: string | Date, end: string | Date): { start: Date; end: Date } {
-  const window = { start: new Date(start), end: new Date(end) };
-  if (!(window.end.getTime() > window.start.getTime())) {
-    throw badRequest("end must be after start.", [
-      { field: "end", message: "must be after start" },
-    ]);
-  }
-  return window;
-}
-
-async function ownerIdOf(db: Queryable, raw: string): Promise<string> {
-  const pass = checksummedOrFail("owner", raw);
-  const account = await findAccountByPass(db, pass);
-  if (!account) {
-    throw new AppError("ACCOUNT_NOT_FOUND", `${pass} is not a registered account.`, [
-      { field: "owner", message: "is not a registered account" },
-    ]);
-  }
-  return account.id;
-}
-
-async function campaignIdOrFail(db: Queryable, id: number | null): Promise<number | null> {
-  if (id === null) return null;
-  if (id > ID_MAX || !(await findCampaign(db, id))) {
-    throw badRequest(`Campaign ${id} does not exist.`, [
-      { field: "campaign_id", message: "no such campaign" },
-    ]);
-  }
-  return id;
-}
+const dateOrUndefined = (text: string | undefined) =>
+  text === undefined ? undefined : new Date(text);

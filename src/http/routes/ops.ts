@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { AppError } from "../../domain/errors.js";
+import { unavailable } from "../../domain/errors.js";
 import type { Services } from "../services.js";
 
 export async function opsRoutes(app: FastifyInstance, services: Services) {
@@ -12,7 +12,7 @@ export async function opsRoutes(app: FastifyInstance, services: Services) {
     try {
       await services.db.query("SELECT 1");
     } catch {
-      throw new AppError("SERVICE_UNAVAILABLE", "The database is not reachable.");
+      throw unavailable("The database is not reachable.", 5);
     }
     return {
       status: "ok",

@@ -1,11 +1,16 @@
 import { createHash } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { parsePassAddress } from "../../domain/address.js";
 import { AppError, badRequest } from "../../domain/errors.js";
-import { ID_MAX, IDEMPOTENCY_KEY_LENGTH_MAX } from "../../domain/limits.js";
-import type { AllocationOutcome } from "../../store/allocations.js";
-import { findQuest, findQuestOwner, listPayouts, listPublicQuests } from "../../store/quests.js";
+import {
+  ID_MAX,
+  IDEMPOTENCY_KEY_LENGTH_MAX,
+  PAYOUT_PAGE_LIMIT_DEFAULT,
+  QUEST_LIST_LIMIT_DEFAULT,
+} from "../../domain/limits.js";
+import { findQuestDetail, findQuestOwner, listPublicQuests } from "../../store/quests.js";
+import type { AllocationOutcome } from "../../use-cases/allocate.js";
 import { requireApiKey } from "../auth.js";
 import { presentPayout, presentQuestDetail, presentQuestPublic } from "../present.js";
 import { PROBLEM_CONTENT_TYPE, problemBody } from "../problem.js";
@@ -111,7 +116,7 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
       const ownerPass = owner === undefined ? undefined : checksummedOrFail("owner", owner);
       const quests = await listPublicQuests(db, {
         ownerPass,
-        limit: limit ?? 1000,
+        limit: limit ?? QUEST_LIST_LIMIT_DEFAULT,
         offset: offset ?? 0,
       });
       return quests.map(presentQuestPublic);
@@ -134,15 +139,12 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
     async (request) => {
       const questId = request.ownedQuestId!;
       // Read fresh (not from the owner cache): points_remaining moves with every allocation.
-      const [quest, payouts] = await Promise.all([
-        findQuest(db, questId),
-        listPayouts(db, questId, {
-          limit: request.query.limit ?? 20,
-          offset: request.query.offset ?? 0,
-        }),
-      ]);
-      if (!quest) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
-      return presentQuestDetail(quest, payouts, new Date());
+      const detail = await findQuestDetail(db, questId, {
+        limit: request.query.limit ?? PAYOUT_PAGE_LIMIT_DEFAULT,
+        offset: request.query.offset ?? 0,
+      });
+      if (!detail) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
+      return presentQuestDetail(detail.quest, detail.payouts, detail.now);
     },
   );
 
@@ -173,33 +175,31 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
       const pass = checksummedOrFail("address", request.body.address);
       const idempotencyKey = parseIdempotencyKey(request.headers["idempotency-key"]);
       const { points } = request.body;
-      const result = await services.allocate(
-        {
-          questId,
-          accountId: request.apiKeyAccountId!,
-          pass,
-          points,
-          idempotency:
-            idempotencyKey === undefined
-              ? undefined
-              : {
-                  key: idempotencyKey,
-                  requestHash: hashRequest({ questId, points, pass }),
-                },
-        },
-        (outcome) => render(outcome, request.id),
-      );
-      if (result.replayed) reply.header("Idempotent-Replayed", "true");
-      if (result.status !== 200) reply.type(PROBLEM_CONTENT_TYPE);
-      return reply.code(result.status).send(result.body);
+      const outcome = await services.allocate({
+        questId,
+        keyId: request.apiKeyId!,
+        accountId: request.apiKeyAccountId!,
+        pass,
+        points,
+        requestId: request.id,
+        idempotency:
+          idempotencyKey === undefined
+            ? undefined
+            : { key: idempotencyKey, requestHash: hashRequest({ questId, points, pass }) },
+      });
+      if (outcome.replayed) reply.header("Idempotent-Replayed", "true");
+      return sendOutcome(reply, outcome);
     },
   );
 }
 
-function render(outcome: AllocationOutcome, requestId: string) {
-  return outcome.ok
-    ? { status: 200, body: { payout: presentPayout(outcome.payout) } }
-    : { status: outcome.error.status, body: problemBody(outcome.error, requestId) };
+/** 200 with the payout, or the refusal as problem details (a replay keeps its first request id). */
+function sendOutcome(reply: FastifyReply, outcome: AllocationOutcome) {
+  if (outcome.ok) return reply.code(200).send({ payout: presentPayout(outcome.payout) });
+  return reply
+    .code(outcome.error.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problemBody(outcome.error, outcome.requestId));
 }
 
 function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {

@@ -1,20 +1,38 @@
 import { Type } from "typebox";
 import {
   ACTION_TYPE_LENGTH_MAX,
+  EXTERNAL_APP_ID_LENGTH_MAX,
   POINTS_MAX,
   TEXT_DESCRIPTION_LENGTH_MAX,
   TEXT_NAME_LENGTH_MAX,
 } from "../../domain/limits.js";
 import { CampaignFields } from "./campaigns.js";
-import { PassAddress, PassAddressInput, PositiveId, Timestamp, TimestampInput } from "./common.js";
+import {
+  PassAddress,
+  PassAddressInput,
+  PositiveId,
+  TextInput,
+  Timestamp,
+  TimestampInput,
+} from "./common.js";
 
-const Name = Type.String({ minLength: 1, maxLength: TEXT_NAME_LENGTH_MAX });
-const Description = Type.String({ maxLength: TEXT_DESCRIPTION_LENGTH_MAX });
-const ExternalAppId = Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()]);
-export const ActionTypeName = Type.String({
+const Name = TextInput({ minLength: 1, maxLength: TEXT_NAME_LENGTH_MAX });
+const Description = TextInput({ maxLength: TEXT_DESCRIPTION_LENGTH_MAX });
+const ExternalAppId = Type.Union([
+  TextInput({ minLength: 1, maxLength: EXTERNAL_APP_ID_LENGTH_MAX }),
+  Type.Null(),
+]);
+export const ActionTypeName = TextInput({
+  maxLength: ACTION_TYPE_LENGTH_MAX,
   pattern: `^[a-z0-9][a-z0-9_-]{0,${ACTION_TYPE_LENGTH_MAX - 1}}$`,
   description: "a slug: lower-case letters, digits, _ and -",
 });
+/**
+ * A key id in the plain 8-4-4-4-12 hex form only: Ajv's `uuid` format also passes
+ * `urn:uuid:…`, which PostgreSQL's uuid type refuses (a 500 otherwise).
+ */
+const KEY_ID_PATTERN =
+  "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 const Budget = Type.Integer({ minimum: 0, maximum: POINTS_MAX });
 
 export const AccountBody = Type.Object({ pass: PassAddressInput }, { additionalProperties: false });
@@ -100,7 +118,7 @@ export const IssuedKey = Type.Object({
   created_at: Timestamp,
 });
 export const KeyIdParams = Type.Object(
-  { id: Type.String({ format: "uuid" }) },
+  { id: Type.String({ pattern: KEY_ID_PATTERN, description: "the key's id, a UUID" }) },
   { additionalProperties: false },
 );
 

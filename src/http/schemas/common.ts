@@ -1,5 +1,12 @@
 import { Type } from "typebox";
 import { POINTS_MAX } from "../../domain/limits.js";
+import {
+  PASS_ADDRESS_FORMAT,
+  TEXT_FORMAT,
+  TIMESTAMP_FORMAT,
+  TIMESTAMP_INPUT_MAX,
+  TIMESTAMP_INPUT_MIN,
+} from "../validation.js";
 
 /** Every timestamp the service writes: ISO 8601 UTC with milliseconds and `Z`. */
 export const Timestamp = Type.String({
@@ -7,15 +14,38 @@ export const Timestamp = Type.String({
   examples: ["2026-01-31T12:00:00.000Z"],
 });
 
-/** Timestamps on input: any ISO 8601 / RFC 3339 date-time with an offset. */
-export const TimestampInput = Type.String({ format: "date-time" });
+/**
+ * Timestamps on input: any ISO 8601 / RFC 3339 date-time with an offset that JavaScript reads
+ * (no leap second), from 1970 to 9999 (see TIMESTAMP_INPUT_MS_MIN for why).
+ */
+export const TimestampInput = Type.String({
+  format: TIMESTAMP_FORMAT,
+  description: `ISO 8601 date-time with an offset, from ${TIMESTAMP_INPUT_MIN} to ${TIMESTAMP_INPUT_MAX}`,
+  examples: ["2026-01-31T12:00:00.000Z"],
+});
 
-/** A pass address on input; the checksum of mixed-case input is checked by the handler. */
+/**
+ * A pass address on input: 0x + 40 hex digits; mixed case must be a valid EIP-55 checksum
+ * (checked by the schema's format, so a bad address is named with every other bad field).
+ */
 export const PassAddressInput = Type.String({
-  pattern: "^0x[0-9a-fA-F]{40}$",
+  format: PASS_ADDRESS_FORMAT,
   description: "0x + 40 hex digits; mixed case must be a valid EIP-55 checksum",
   examples: ["0xFfFFFFff00000000000000000000000000000001"],
 });
+
+/**
+ * Every text field of every body: bounded, and without U+0000, which PostgreSQL refuses in a
+ * text column (a 500 otherwise).
+ */
+export function TextInput(options: {
+  maxLength: number;
+  minLength?: number;
+  pattern?: string;
+  description?: string;
+}) {
+  return Type.String({ ...options, format: TEXT_FORMAT });
+}
 
 export const PassAddress = Type.String({
   examples: ["0xFfFFFFff00000000000000000000000000000001"],

@@ -1,0 +1,118 @@
+import { badRequest } from "./errors.js";
+import type { Campaign, Quest } from "./records.js";
+
+/** Every field of a quest an operator sets; `points_remaining` follows from `totalPoints`. */
+export type QuestFields = Pick<
+  Quest,
+  | "name"
+  | "description"
+  | "ownerId"
+  | "campaignId"
+  | "totalPoints"
+  | "expectedPointsPerCompletion"
+  | "start"
+  | "end"
+  | "isPublic"
+  | "enabled"
+  | "actionType"
+>;
+
+export type QuestDefaults = Pick<QuestFields, "isPublic" | "enabled" | "actionType">;
+
+/** A new quest is public, enabled and of the `default` action type unless told otherwise. */
+export const QUEST_DEFAULTS: QuestDefaults = {
+  isPublic: true,
+  enabled: true,
+  actionType: "default",
+};
+
+/** A `[start, end)` window: end must come after start. */
+export function checkWindow(window: { start: Date; end: Date }): void {
+  if (!(window.end.getTime() > window.start.getTime())) {
+    throw badRequest("end must be after start.", [
+      { field: "end", message: "must be after start" },
+    ]);
+  }
+}
+
+export function newQuestFields(
+  input: Omit<QuestFields, keyof QuestDefaults> & Partial<QuestDefaults>,
+): QuestFields {
+  const fields = {
+    ...input,
+    isPublic: input.isPublic ?? QUEST_DEFAULTS.isPublic,
+    enabled: input.enabled ?? QUEST_DEFAULTS.enabled,
+    actionType: input.actionType ?? QUEST_DEFAULTS.actionType,
+  };
+  checkWindow(fields);
+  return fields;
+}
+
+/** Points already paid out of a quest: its budget can never go below them. */
+export const pointsPaid = (quest: Pick<Quest, "totalPoints" | "pointsRemaining">) =>
+  quest.totalPoints - quest.pointsRemaining;
+
+/**
+ * An operator's change applied to the quest as it is now (read under its row lock): unset fields
+ * keep their value, the window stays `end > start`, and the budget never drops below what was
+ * paid (raising it raises `points_remaining` by the same amount).
+ */
+export function patchQuestFields(current: Quest, patch: Partial<QuestFields>): QuestFields {
+  const next: QuestFields = {
+    name: patch.name ?? current.name,
+    description: patch.description ?? current.description,
+    ownerId: patch.ownerId ?? current.ownerId,
+    campaignId: patch.campaignId === undefined ? current.campaignId : patch.campaignId,
+    totalPoints: patch.totalPoints ?? current.totalPoints,
+    expectedPointsPerCompletion:
+      patch.expectedPointsPerCompletion ?? current.expectedPointsPerCompletion,
+    start: patch.start ?? current.start,
+    end: patch.end ?? current.end,
+    isPublic: patch.isPublic ?? current.isPublic,
+    enabled: patch.enabled ?? current.enabled,
+    actionType: patch.actionType ?? current.actionType,
+  };
+  checkWindow(next);
+  const paid = pointsPaid(current);
+  if (next.totalPoints < paid) {
+    throw badRequest(`total_points cannot go below the ${paid} points already paid out.`, [
+      { field: "total_points", message: `must be at least ${paid}` },
+    ]);
+  }
+  return next;
+}
+
+export type CampaignFields = Pick<
+  Campaign,
+  "name" | "description" | "start" | "end" | "isActive" | "externalAppId"
+>;
+
+/** A new campaign is active and has no external app unless told otherwise. */
+export function newCampaignFields(
+  input: Omit<CampaignFields, "isActive" | "externalAppId"> & Partial<CampaignFields>,
+): CampaignFields {
+  const fields = {
+    ...input,
+    isActive: input.isActive ?? true,
+    externalAppId: input.externalAppId ?? null,
+  };
+  checkWindow(fields);
+  return fields;
+}
+
+/** An operator's change to a campaign as it is now: unset fields keep their value. */
+export function patchCampaignFields(
+  current: Campaign,
+  patch: Partial<CampaignFields>,
+): CampaignFields {
+  const next: CampaignFields = {
+    name: patch.name ?? current.name,
+    description: patch.description ?? current.description,
+    start: patch.start ?? current.start,
+    end: patch.end ?? current.end,
+    isActive: patch.isActive ?? current.isActive,
+    externalAppId: patch.externalAppId === undefined ? current.externalAppId : patch.externalAppId,
+  };
+  checkWindow(next);
+  return next;
+}

@@ -1,0 +1,105 @@
+import { AppError, badRequest } from "../domain/errors.js";
+import { ID_MAX } from "../domain/limits.js";
+import {
+  type CampaignFields,
+  newCampaignFields,
+  newQuestFields,
+  patchCampaignFields,
+  patchQuestFields,
+  type QuestDefaults,
+  type QuestFields,
+} from "../domain/quests.js";
+import type { Campaign, Quest } from "../domain/records.js";
+import { findAccountByPass } from "../store/accounts.js";
+import { ensureActionType } from "../store/action-types.js";
+import { findCampaign, insertCampaign, lockCampaign, writeCampaign } from "../store/campaigns.js";
+import { announce } from "../store/change-notices.js";
+import type { Db, Queryable, Tx } from "../store/db.js";
+import { insertQuest, lockQuest, writeQuest } from "../store/quests.js";
+
+/** A quest as the operator sends it: the owner by pass address (checksummed), not by id. */
+export type QuestRequest = Omit<QuestFields, "ownerId" | keyof QuestDefaults> &
+  Partial<QuestDefaults> & { ownerPass: string };
+
+export type QuestPatchRequest = Partial<Omit<QuestFields, "ownerId"> & { ownerPass: string }>;
+
+/** Creates a quest: the owner must be registered and the campaign, if any, must exist. */
+export function createQuest(db: Db, request: QuestRequest): Promise<Quest> {
+  return db.transaction(async (tx) => {
+    const { ownerPass, ...rest } = request;
+    const fields = newQuestFields({
+      ...rest,
+      ownerId: await ownerIdOf(tx, ownerPass),
+      campaignId: await existingCampaignId(tx, request.campaignId),
+    });
+    await ensureActionType(tx, fields.actionType);
+    return insertQuest(tx, fields);
+  });
+}
+
+/**
+ * Changes a quest under its row lock, so it cannot interleave with an allocation or another edit,
+ * and announces it: every process drops the quest's cached owner at once.
+ */
+export function editQuest(db: Db, id: number, patch: QuestPatchRequest): Promise<Quest> {
+  return db.transaction(async (tx) => {
+    const current = id <= ID_MAX ? await lockQuest(tx, id) : undefined;
+    if (!current) throw new AppError("QUEST_NOT_FOUND", `Quest ${id} does not exist.`);
+    const { ownerPass, ...rest } = patch;
+    const next = patchQuestFields(current, {
+      ...rest,
+      ...(ownerPass === undefined ? {} : { ownerId: await ownerIdOf(tx, ownerPass) }),
+      ...(patch.campaignId === undefined
+        ? {}
+        : { campaignId: await existingCampaignId(tx, patch.campaignId) }),
+    });
+    if (patch.actionType !== undefined) await ensureActionType(tx, patch.actionType);
+    const quest = await writeQuest(tx, id, next);
+    await announce(tx, { kind: "quest", id });
+    return quest;
+  });
+}
+
+export function createCampaign(
+  db: Db,
+  request: Parameters<typeof newCampaignFields>[0],
+): Promise<Campaign> {
+  return insertCampaign(db, newCampaignFields(request));
+}
+
+/** Changes a campaign under its row lock, so concurrent edits never lose one another. */
+export function editCampaign(
+  db: Db,
+  id: number,
+  patch: Partial<CampaignFields>,
+): Promise<Campaign> {
+  return db.transaction(async (tx) => {
+    const current = id <= ID_MAX ? await lockCampaign(tx, id) : undefined;
+    if (!current) throw new AppError("CAMPAIGN_NOT_FOUND", `Campaign ${id} does not exist.`);
+    return writeCampaign(tx, id, patchCampaignFields(current, patch));
+  });
+}
+
+async function ownerIdOf(tx: Tx, pass: string): Promise<string> {
+  const account = await findAccountByPass(tx, pass);
+  if (!account) {
+    throw new AppError("ACCOUNT_NOT_FOUND", `${pass} is not a registered account.`, [
+      { field: "owner", message: "is not a registered account" },
+    ]);
+  }
+  return account.id;
+}
+
+async function existingCampaignId(
+  db: Queryable,
+  id: number | null | undefined,
+): Promise<number | null> {
+  if (id === null || id === undefined) return null;
+  // Campaigns are never deleted, so one that exists now still exists at commit.
+  if (id > ID_MAX || !(await findCampaign(db, id))) {
+    throw badRequest(`Campaign ${id} does not exist.`, [
+      { field: "campaign_id", message: "no such campaign" },
+    ]);
+  }
+  return id;
+}
