@@ -10,14 +10,16 @@
  *   with EADDRINUSE, and the kernel drops the name when the process dies, SIGKILL included: there
  *   is no stale state to clean up and nothing written to the directory.
  * - Windows: a named pipe, which has the same properties.
- * - Elsewhere (macOS, BSD): no abstract namespace, so a socket file in the directory. A file left
- *   by a killed process refuses connections; it is then taken as stale, removed and bound again.
- *   Two processes that find the same stale file at the same moment may both remove it and both
- *   start: a narrow window, accepted for a development platform.
+ * - Elsewhere (macOS, BSD): no abstract namespace, so a socket file in the directory (in the
+ *   temporary directory, named by the same identity, when the path is too long for a socket). A
+ *   file left by a killed process refuses connections; it is then taken as stale, removed and
+ *   bound again. Two processes that find the same stale file at the same moment may both remove
+ *   it and both start: a narrow window, accepted for a development platform.
  *
  * Limits: abstract sockets and pipe names belong to one host (and on Linux one network
  * namespace), so processes in containers with separate networks, or on other hosts sharing the
- * directory over a network file system, do not see each other's lock.
+ * directory over a network file system, do not see each other's lock. Abstract names carry no
+ * permissions: another local user could take the name first and keep the service from starting.
  *
  * The holder answers each connection with its pid, so a refused opener can name it. The server is
  * unref()'d: the lock never keeps a process alive by itself. Node opens sockets close-on-exec, so

@@ -206,16 +206,19 @@ describe("PGlite adapter: data directory lock", () => {
     try {
       await first.query("CREATE TABLE kept (v text)");
       await first.query("INSERT INTO kept VALUES ('before close')");
-      await assert.rejects(openPglite(dir), (error: Error) => {
-        assert.ok(error.message.includes(dir), error.message);
-        assert.match(
-          error.message,
-          new RegExp(`already open in this process \\(pid ${process.pid}\\)`),
-        );
-        assert.match(error.message, /DATA_DIR/);
-        assert.match(error.message, /DATABASE_URL/);
-        return true;
-      });
+      // A second open that wrongly succeeds is closed, so the directory is not left open twice.
+      const refused = await openPglite(dir).then(
+        async (db) => db.close(),
+        (error: unknown) => error,
+      );
+      assert.ok(refused instanceof Error, "a second open is refused");
+      assert.ok(refused.message.includes(dir), refused.message);
+      assert.match(
+        refused.message,
+        new RegExp(`already open in this process \\(pid ${process.pid}\\)`),
+      );
+      assert.match(refused.message, /DATA_DIR/);
+      assert.match(refused.message, /DATABASE_URL/);
     } finally {
       await first.close();
     }
