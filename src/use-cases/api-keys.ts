@@ -1,26 +1,21 @@
 import { apiKeyDisplayPrefix, generateApiKey, hashApiKey } from "../domain/api-keys.js";
 import { AppError } from "../domain/errors.js";
 import type { ApiKeyRecord } from "../domain/records.js";
-import { findAccountByPass } from "../store/accounts.js";
 import { insertApiKey, revokeApiKey } from "../store/api-keys.js";
 import type { Db } from "../store/db.js";
+import { ownerIdOf } from "./quests.js";
 
 /** Issues a key to a registered pass; the plain key exists only in this answer. */
 export async function issueApiKey(
   db: Db,
   ownerPass: string,
 ): Promise<{ key: string; record: ApiKeyRecord }> {
-  const account = await findAccountByPass(db, ownerPass);
-  if (!account) {
-    throw new AppError("ACCOUNT_NOT_FOUND", `${ownerPass} is not a registered account.`, [
-      { field: "owner", message: "is not a registered account" },
-    ]);
-  }
+  const accountId = await ownerIdOf(db, ownerPass);
   const key = generateApiKey();
   const record = await insertApiKey(db, {
     hash: hashApiKey(key),
     prefix: apiKeyDisplayPrefix(key),
-    accountId: account.id,
+    accountId,
   });
   return { key, record };
 }

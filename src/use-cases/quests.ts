@@ -14,7 +14,7 @@ import { findAccountByPass } from "../store/accounts.js";
 import { ensureActionType } from "../store/action-types.js";
 import { findCampaign, insertCampaign, lockCampaign, writeCampaign } from "../store/campaigns.js";
 import { announce } from "../store/change-notices.js";
-import type { Db, Queryable, Tx } from "../store/db.js";
+import type { Db, Queryable } from "../store/db.js";
 import { insertQuest, lockQuest, writeQuest } from "../store/quests.js";
 
 /** A quest as the operator sends it: the owner by pass address (checksummed), not by id. */
@@ -80,8 +80,9 @@ export function editCampaign(
   });
 }
 
-async function ownerIdOf(tx: Tx, pass: string): Promise<string> {
-  const account = await findAccountByPass(tx, pass);
+/** The id of the account registered for `pass`, which an operator names as a quest or key owner. */
+export async function ownerIdOf(db: Queryable, pass: string): Promise<string> {
+  const account = await findAccountByPass(db, pass);
   if (!account) {
     throw new AppError("ACCOUNT_NOT_FOUND", `${pass} is not a registered account.`, [
       { field: "owner", message: "is not a registered account" },

@@ -16,6 +16,7 @@ import {
   openTestDb,
   type TestContext,
 } from "../helpers/app.js";
+import { expectRawProblem, parseRawResponse } from "../helpers/raw-http.js";
 
 const GIVE_UP_MS = 5_000;
 
@@ -39,39 +40,6 @@ function rawRequest(port: number, request: string): Promise<string> {
       resolve(received);
     });
   });
-}
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-function parseResponse(raw: string): RawResponse {
-  const [head = "", body = ""] = raw.split("\r\n\r\n", 2);
-  const [statusLine = "", ...headerLines] = head.split("\r\n");
-  const headers = Object.fromEntries(
-    headerLines.map((line) => {
-      const colon = line.indexOf(":");
-      return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
-    }),
-  );
-  return { status: Number(statusLine.split(" ")[1]), headers, body };
-}
-
-/** Asserts a raw answer is RFC 9457 problem details with `code`; returns the body. */
-function expectRawProblem(raw: string, status: number, code: string) {
-  const response = parseResponse(raw);
-  assert.equal(response.status, status, `expected HTTP ${status}: ${raw.slice(0, 500)}`);
-  assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
-  const body = JSON.parse(response.body);
-  assert.equal(body.type, "about:blank");
-  assert.equal(body.status, status);
-  assert.equal(body.code, code);
-  assert.equal(typeof body.title, "string");
-  assert.equal(typeof body.detail, "string");
-  if (code === "BAD_REQUEST") assert.ok(Array.isArray(body.errors), "BAD_REQUEST carries errors");
-  return { response, body };
 }
 
 function portOf(server: { address(): unknown }): number {
@@ -132,7 +100,7 @@ describe("edge errors are problem details [pglite]", () => {
       port,
       "GET /quests HTTP/1.1\r\nhost: 127.0.0.1\r\nexpect: something-else\r\nconnection: close\r\n\r\n",
     );
-    const response = parseResponse(raw);
+    const response = parseRawResponse(raw);
     assert.equal(response.status, 200, raw);
     assert.deepEqual(JSON.parse(response.body), []);
   });

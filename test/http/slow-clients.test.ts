@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { connect, type Socket } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { ADMIN_TOKEN, buildTestContext, type TestContext } from "../helpers/app.js";
+import { expectRawProblem, parseRawResponse } from "../helpers/raw-http.js";
 
 const REQUEST_TIMEOUT_MS = 500;
 const KEEP_ALIVE_TIMEOUT_MS = 500;
@@ -63,27 +64,8 @@ function trickle(socket: Socket, head: string, byte: string): () => void {
   return () => clearInterval(timer);
 }
 
-function parseResponse(raw: string) {
-  const [head = "", body = ""] = raw.split("\r\n\r\n", 2);
-  const [statusLine = "", ...headerLines] = head.split("\r\n");
-  const headers = Object.fromEntries(
-    headerLines.map((line) => {
-      const colon = line.indexOf(":");
-      return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
-    }),
-  );
-  return { status: Number(statusLine.split(" ")[1]), headers, body };
-}
-
 function assertTimeoutProblem(raw: string) {
-  const response = parseResponse(raw);
-  assert.equal(response.status, 408, `expected a 408 answer, got: ${raw}`);
-  assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
-  const body = JSON.parse(response.body);
-  assert.equal(body.code, "REQUEST_TIMEOUT");
-  assert.equal(body.status, 408);
-  assert.equal(body.type, "about:blank");
-  assert.equal(typeof body.detail, "string");
+  expectRawProblem(raw, 408, "REQUEST_TIMEOUT");
 }
 
 describe("slow clients are cut off [pglite]", () => {
@@ -137,7 +119,7 @@ describe("slow clients are cut off [pglite]", () => {
       socket.write("GET /healthz HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n");
       return () => {};
     });
-    assert.equal(parseResponse(result.received).status, 200);
+    assert.equal(parseRawResponse(result.received).status, 200);
     assert.ok(result.closedAfterMs < CUT_WITHIN_MS, `closed after ${result.closedAfterMs} ms`);
   });
 });
