@@ -1,6 +1,6 @@
 /**
  * Benchmark data. Small fixtures go through the operator API, as an operator would create them;
- * bulk data (a million payouts, ten thousand quests) goes straight into the service's database
+ * bulk data (a million payouts, a thousand quests) goes straight into the service's database
  * with generate_series, keeping the books balanced: points_remaining = total_points - payouts.
  */
 import type { Db } from "../src/store/db.js";
@@ -86,6 +86,14 @@ export async function createCast(service: Service, playerCount: number): Promise
 }
 
 /**
+ * A description of a realistic length: with it a quest in GET /quests is about 360 bytes, the
+ * size issue 8 sizes the 1,000-quest default page by (~360 KB).
+ */
+const QUEST_DESCRIPTION =
+  "of the read benchmark. Complete the listed actions before the end date to earn points " +
+  "from this quest's budget; each payout goes to your pass address.";
+
+/**
  * `questCount` public quests of `ownerId`; the first gets `payoutCount` payouts spread over the
  * players, one millisecond apart, and a budget that covers them. Returns that quest's id.
  */
@@ -98,10 +106,10 @@ export async function seedReadData(
   await db.query(
     `INSERT INTO quests (name, description, owner_id, total_points, points_remaining,
        expected_points_per_completion, start_at, end_at)
-     SELECT 'Bench quest ' || i, 'Quest ' || i || ' of the read benchmark', $1,
+     SELECT 'Bench quest ' || i, 'Quest ' || i || ' ' || $3, $1,
        1000000, 1000000, 10, now() - interval '1 day', now() + interval '365 days'
      FROM generate_series(1, $2::int) AS i`,
-    [cast.owner.id, questCount],
+    [cast.owner.id, questCount, QUEST_DESCRIPTION],
   );
   const { rows } = await db.query<{ id: number }>("SELECT min(id) AS id FROM quests");
   const questId = rows[0]!.id;
@@ -114,7 +122,8 @@ export async function seedReadData(
   );
   await db.query(
     `UPDATE quests SET total_points = $2::bigint,
-       points_remaining = $2::bigint - (SELECT sum(amount) FROM payouts WHERE quest_id = $1)
+       points_remaining = $2::bigint
+         - (SELECT COALESCE(sum(amount), 0) FROM payouts WHERE quest_id = $1)
      WHERE id = $1`,
     [questId, BUDGET_UNLIMITED],
   );

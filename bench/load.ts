@@ -35,6 +35,8 @@ export interface Measurement {
   answered: number;
   ok200: number;
   non2xx: number;
+  /** Answers by HTTP status, e.g. { "200": 9120, "503": 14 }. */
+  statusCounts: Record<string, number>;
   /** Connection errors and timeouts. */
   errors: number;
   requestsPerSecond: number;
@@ -71,6 +73,38 @@ export function runLoad(target: LoadTarget, settings: LoadSettings): Promise<Mea
   });
 }
 
+/**
+ * Background load for a fixed time, on a worker thread of its own (autocannon's `workers`), so
+ * that parsing its answers (a flood of large pages) does not delay the event loop a `runLoad`
+ * beside it measures latencies on. Cut at the deadline rather than drained: for reads, an
+ * answer never counted changes no books.
+ */
+export function runBackgroundLoad(
+  target: LoadTarget,
+  settings: LoadSettings,
+): Promise<Measurement> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: target.baseUrl,
+        connections: settings.connections,
+        duration: settings.durationS,
+        workers: 1,
+        timeout: REQUEST_TIMEOUT_S,
+        maxOverallRequests: settings.requestsMax,
+        method: target.method,
+        headers: target.headers ?? {},
+        ...(target.body === undefined ? {} : { body: target.body }),
+        requests: target.paths.map((path) => ({ path })),
+      },
+      (error, result) => {
+        if (error) reject(error);
+        else resolve(measure(result, settings.durationS));
+      },
+    );
+  });
+}
+
 /** One fixed request (built once), or a path rotated per request by a counter all share. */
 function requestsFor(paths: string[]): autocannon.Request[] {
   if (paths.length === 1) return [{ path: paths[0] }];
@@ -99,6 +133,12 @@ function measure(result: autocannon.Result, seconds: number): Measurement {
     answered,
     ok200: result.statusCodeStats?.["200"]?.count ?? 0,
     non2xx: result.non2xx,
+    statusCounts: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [
+        status,
+        stats.count ?? 0,
+      ]),
+    ),
     errors: result.errors,
     // Over the time answers were coming, not autocannon's whole-second samples, which would
     // count the drain's idle tail.

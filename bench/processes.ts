@@ -1,10 +1,11 @@
 /**
- * Child processes of the benchmark (the service, the echo server) and the clean-up that stops
+ * Child processes of the benchmark (the service, the bare server) and the clean-up that stops
  * them, the PostgreSQL server and the temp dirs, whether the run ends well, fails or is
  * interrupted. The service runs in its own process so the load generator does not share its
  * event loop.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../test/helpers/postgres.js";
 
@@ -51,7 +52,49 @@ export function cleanUpOnSignals(): void {
 
 export interface Child {
   url: string;
+  /** Processes running it now, itself and its descendants (undefined without Linux's /proc). */
+  processCount(): number | undefined;
+  /** The last few thousand characters it wrote to stdout and stderr. */
+  output(): string;
   stop(): Promise<void>;
+}
+
+/** The parent of every process /proc shows, by pid. */
+function parentPids(): Map<number, number> | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  const parents = new Map<number, number>();
+  for (const pid of entries) {
+    try {
+      // "pid (comm) state ppid …"; comm may hold spaces and parentheses, so split after the last ")".
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(pid), ppid);
+    } catch {
+      // The process ended while being listed.
+    }
+  }
+  return parents;
+}
+
+function processTreeSize(rootPid: number): number | undefined {
+  const parents = parentPids();
+  if (!parents?.has(rootPid)) return undefined;
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of parents) {
+      if (tree.has(ppid) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return tree.size;
 }
 
 type Env = Record<string, string | undefined>;
@@ -85,7 +128,13 @@ export async function startChild(script: string[], env: Env): Promise<Child> {
     await stop();
     throw new Error(`${script.join(" ")} did not become ready: ${error}\n${output}`);
   }
-  return { url, stop };
+  const pid = child.pid;
+  return {
+    url,
+    stop,
+    processCount: () => (pid === undefined ? undefined : processTreeSize(pid)),
+    output: () => output,
+  };
 }
 
 async function waitReady(url: string, child: ChildProcess): Promise<void> {

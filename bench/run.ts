@@ -1,32 +1,79 @@
 /**
- * `npm run bench`: issue 3, allocation at scale. Starts a throwaway PostgreSQL (fsync on), runs
- * the service and an echo server as child processes, drives each scenario with autocannon for a
- * fixed time, checks the books in the database after every allocation run, prints one table
- * and writes it to bench/results.md. Exits non-zero when a check fails.
+ * `npm run bench`: issue 8, the service beside bare baselines. Starts a throwaway PostgreSQL
+ * (fsync on), runs the service and a bare Fastify server (bench/echo-server.ts) as child
+ * processes, and drives each row with autocannon for a fixed time, right before or after its own
+ * bare baseline: a server doing the least the same answer needs (a payout echo, or the service's
+ * own answer bytes), measured in the same run. Checks the books in the database after every
+ * allocation run (including the one under a flood of reads), prints one table of ratios and
+ * goals and writes it to bench/results.md. Exits non-zero when a check fails; a missed goal is
+ * reported in the table, not failed.
  *
- * BENCH_DURATION_S (default 10), BENCH_CONNECTIONS (64) and BENCH_REQUESTS_MAX (2,000,000 per
- * row) tune the load; ALLOCATION_BATCH_MAX and ALLOCATION_BATCH_WAIT_MS pass through to the
- * service.
+ * Environment:
+ * - BENCH_DURATION_S (default 10, per row and per baseline), BENCH_CONNECTIONS (64) and
+ *   BENCH_REQUESTS_MAX (2,000,000 per run) tune the load.
+ * - BENCH_WORKERS (default "1,2"): the WORKERS values (service processes, PostgreSQL only) the
+ *   hot-quest and spread rows run with, one row each; their echo baseline runs as many bare
+ *   processes. The other PostgreSQL rows run with WORKERS=1.
+ * - BENCH_ONLY: comma-separated substrings (any case) of "scenario (database)"; only matching
+ *   rows run (with their baselines), and the table is printed but not written to
+ *   bench/results.md. Scenario names hold commas, so pick parts without: BENCH_ONLY="flood",
+ *   "WORKERS=2", "round-robin,PGlite", "public quests", "1M payouts".
+ * - ALLOCATION_BATCH_MAX, ALLOCATION_BATCH_WAIT_MS, DB_POOL_SIZE and PUBLIC_READS_IN_FLIGHT_MAX
+ *   pass through to the service; the read rows set PUBLIC_READS_IN_FLIGHT_MAX=0 (gate off) to
+ *   measure throughput, while the flood rows keep the gate, whose 503s are counted.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Db } from "../src/store/db.js";
+import { DB_TIMEOUTS_DEFAULT, type Db, type DbTimeouts } from "../src/store/db.js";
 import { openPglite } from "../src/store/pglite.js";
 import { openPostgres } from "../src/store/postgres.js";
 import { startPostgres } from "../test/helpers/postgres.js";
-import { anyFailed, checkAllOk, checkBooks, checkPayoutsMatch, readBooks } from "./checks.js";
-import { createCast, createQuests, seedReadData } from "./fixtures.js";
-import { type LoadSettings, runLoad } from "./load.js";
+import {
+  anyFailed,
+  checkAllOk,
+  checkBooks,
+  checkPayoutsMatch,
+  checkSameAnswer,
+  checkShedOnly,
+  readBooks,
+} from "./checks.js";
+import { createCast, createQuests, passAddress, seedReadData } from "./fixtures.js";
+import { type LoadSettings, type LoadTarget, runBackgroundLoad, runLoad } from "./load.js";
 import { atCleanup, cleanUp, cleanUpOnSignals, REPO_ROOT } from "./processes.js";
-import { type Row, renderReport } from "./report.js";
-import { type Database, startEcho, startService } from "./service.js";
+import { type Baseline, type Goal, type Row, renderReport } from "./report.js";
+import {
+  type Database,
+  type Service,
+  type ServiceOptions,
+  startBare,
+  startService,
+} from "./service.js";
 
 const SPREAD_QUEST_COUNT = 1_000;
-const READ_QUEST_COUNT = 10_000;
+/** The whole list fits the default page (limit 1000): the page is every public quest. */
+const READ_QUEST_COUNT = 1_000;
 const READ_PAYOUT_COUNT = 1_000_000;
 const READ_PLAYER_COUNT = 100;
 const DEEP_PAGE_OFFSET = 500_000;
+const FLOOD_CONNECTIONS = 50;
+
+// Issue 8's goals.
+const HOT_QUEST_GOAL: Goal = { ratioMin: 0.5 };
+const SPREAD_GOAL: Goal = { ratioMin: 0.25 };
+const QUEST_LIST_GOAL: Goal = { ratioMin: 0.5 };
+const PAYOUT_PAGE_GOAL: Goal = { ratioMin: 0.3 };
+const FLOOD_GOAL: Goal = { p99MsBelow: 50 };
+
+/** Hop-by-hop and per-answer headers: the bare server's HTTP stack sets its own. */
+const HEADERS_NOT_COPIED = new Set([
+  "connection",
+  "content-length",
+  "content-type",
+  "date",
+  "keep-alive",
+  "transfer-encoding",
+]);
 
 function positiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -35,20 +82,45 @@ function positiveInteger(name: string, fallback: number): number {
   return Number(raw);
 }
 
+function positiveIntegers(name: string, fallback: number[]): number[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^[1-9]\d*(,[1-9]\d*)*$/.test(raw)) {
+    throw new Error(`${name} must be comma-separated positive integers; got "${raw}".`);
+  }
+  return raw.split(",").map(Number);
+}
+
 const settings: LoadSettings = {
   durationS: positiveInteger("BENCH_DURATION_S", 10),
   connections: positiveInteger("BENCH_CONNECTIONS", 64),
   requestsMax: positiveInteger("BENCH_REQUESTS_MAX", 2_000_000),
 };
+const workerCounts = positiveIntegers("BENCH_WORKERS", [1, 2]);
+const only = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((part) => part.trim().toLowerCase())
+  .filter((part) => part !== "");
 
-const databaseName = (database: Database) =>
-  database.kind === "postgres" ? "PostgreSQL" : "PGlite";
+const POSTGRES = "PostgreSQL";
+const PGLITE = "PGlite";
+const databaseName = (database: Database) => (database.kind === "postgres" ? POSTGRES : PGLITE);
+const label = (scenario: string, database: string) => `${scenario} (${database})`;
+const matchesOnly = (rowLabel: string) =>
+  only.length === 0 || only.some((part) => rowLabel.toLowerCase().includes(part));
+const count = (value: number) => value.toLocaleString("en-US");
 
-/** Opens the database a stopped (or running, for PostgreSQL) service uses, for SQL checks. */
+/** The bench's own statements (a million-row insert, VACUUM) outlast the service's bounds. */
+const BENCH_DB_TIMEOUTS: DbTimeouts = { ...DB_TIMEOUTS_DEFAULT, statementMs: 600_000 };
+
+/**
+ * Opens the database a stopped (or running, for PostgreSQL) service uses, for seeding and SQL
+ * checks.
+ */
 async function withDb<T>(database: Database, use: (db: Db) => Promise<T>): Promise<T> {
   const db =
     database.kind === "postgres"
-      ? openPostgres({ url: database.url, poolSize: 1 })
+      ? openPostgres({ url: database.url, poolSize: 1, timeouts: BENCH_DB_TIMEOUTS })
       : await openPglite(database.dataDir);
   try {
     return await use(db);
@@ -63,6 +135,8 @@ async function serverVersion(db: Db): Promise<string> {
 }
 
 const startedAt = Date.now();
+/** Lines for the report on what some rows did differently, added as they run. */
+const notes: string[] = [];
 
 /** Progress on the console, with the time since start (set-up and seeding take a while too). */
 function log(message: string): void {
@@ -71,96 +145,255 @@ function log(message: string): void {
 }
 
 function announce(scenario: string, database: string): void {
-  log(`▶ ${scenario} (${database}), ${settings.durationS} s…`);
-}
-
-async function benchEcho(): Promise<Row> {
-  const echo = await startEcho();
-  announce("echo", "no database");
-  const run = await runLoad(
-    {
-      baseUrl: echo.url,
-      method: "POST",
-      paths: ["/quests/1"],
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ points: 1, address: "0xFFffffFf00000000000000000000000000000002" }),
-    },
-    settings,
+  log(
+    `▶ ${label(scenario, database)}, ${settings.durationS} s, ${settings.connections} connections…`,
   );
-  await echo.stop();
-  checkAllOk("echo", run);
-  return { scenario: "echo", database: "–", run };
 }
 
 /**
+ * Stops the service and shows what it logged (LOG_LEVEL=warn: warnings and errors only), which
+ * a clean run leaves empty.
+ */
+async function stopService(service: Service, scenario: string): Promise<void> {
+  await service.stop();
+  const output = service.output().trim();
+  if (output === "") return;
+  log(`The service logged during ${scenario} (last ${output.length} characters):`);
+  console.log(output.replace(/^/gm, "    "));
+}
+
+/** What the allocation rows send: 1 point to the first player, as the echo baseline gets. */
+const ALLOCATE_BODY = JSON.stringify({ points: 1, address: passAddress(2) });
+
+/** The bare echo of a payout answer, over the same paths as the row it stands beside. */
+async function measureEcho(workers: number, paths: string[]): Promise<Baseline> {
+  const name = `bare echo${workers > 1 ? `, ${workers} processes` : ""}`;
+  const bare = await startBare({ kind: "echo" }, workers);
+  announce(name, "no database");
+  const run = await runLoad(
+    {
+      baseUrl: bare.url,
+      method: "POST",
+      paths,
+      headers: { "content-type": "application/json" },
+      body: ALLOCATE_BODY,
+    },
+    settings,
+  );
+  await bare.stop();
+  checkAllOk(name, run);
+  return { label: name, run };
+}
+
+const questPaths = (questIds: number[]) => questIds.map((id) => `/quests/${id}`);
+
+/**
  * Allocates 1 point a request, round-robin over `questCount` quests of one owner, on a fresh
- * database; then stops the service and checks the books and the payout count by SQL.
+ * database, right after its echo baseline; then stops the service and checks the books and the
+ * payout count by SQL.
  */
 async function benchAllocation(
   scenario: string,
   database: Database,
-  batching: boolean,
+  options: ServiceOptions,
   questCount: number,
+  goal: Goal | undefined,
 ): Promise<Row> {
-  const service = await startService(database, batching);
+  const workers = options.workers ?? 1;
+  // The echo's paths stand in for the quests' ids, which exist only once the service runs.
+  const baseline = await measureEcho(
+    workers,
+    questPaths(Array.from({ length: questCount }, (_, i) => i + 1)),
+  );
+  log(`Starting the service on ${databaseName(database)}, creating ${count(questCount)} quest(s)…`);
+  const service = await startService(database, options);
   const cast = await createCast(service, 1);
   const questIds = await createQuests(service, cast.owner.pass, questCount);
+  if (options.workers !== undefined) {
+    // WORKERS is the service's to honour; the table should say whether it did.
+    const processes = service.processCount();
+    const ran = processes === undefined ? "?" : `${processes} process${processes > 1 ? "es" : ""}`;
+    log(`The service runs as ${ran}.`);
+    notes.push(`${scenario}: the service ran as ${ran}, primary included`);
+  }
   announce(scenario, databaseName(database));
   const run = await runLoad(
     {
       baseUrl: service.url,
       method: "POST",
-      paths: questIds.map((id) => `/quests/${id}`),
+      paths: questPaths(questIds),
       headers: { "content-type": "application/json", "x-api-key": cast.apiKey },
       body: JSON.stringify({ points: 1, address: cast.players[0]!.pass }),
     },
     settings,
   );
   // PGlite is one process's files: the books can be read only once the service let go of them.
-  await service.stop();
+  await stopService(service, scenario);
   const books = await withDb(database, readBooks);
-  const label = `${scenario} (${databaseName(database)})`;
-  checkAllOk(label, run);
-  checkBooks(label, books);
-  checkPayoutsMatch(label, run, books, 0);
-  return { scenario, database: databaseName(database), run };
+  const name = label(scenario, databaseName(database));
+  checkAllOk(name, run);
+  checkBooks(name, books);
+  checkPayoutsMatch(name, run, books, 0);
+  return { scenario, database: databaseName(database), run, baseline, goal };
 }
 
-/** The read scenarios on one database holding 10,000 quests, one of them with 1M payouts. */
-async function benchReads(database: Database): Promise<Row[]> {
-  const service = await startService(database, true);
+interface Answer {
+  body: Buffer;
+  contentType: string;
+  /** The headers a bare server must repeat (not those its HTTP stack sets itself). */
+  headers: Record<string, string>;
+}
+
+async function fetchAnswer(url: string, headers: Record<string, string>): Promise<Answer> {
+  // identity: the bytes as autocannon receives them (it asks for no compression either).
+  const res = await fetch(url, { headers: { ...headers, "accept-encoding": "identity" } });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${body}`);
+  const copied: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!HEADERS_NOT_COPIED.has(name)) copied[name] = value;
+  });
+  return { body, contentType: res.headers.get("content-type") ?? "", headers: copied };
+}
+
+interface Read {
+  scenario: string;
+  path: string;
+  owner: boolean;
+  goal?: Goal;
+}
+
+/**
+ * The read rows on one database holding 1,000 public quests, the first with 1M payouts (when a
+ * payout row is selected), the public-read gate off. Each row's baseline is a bare server sending
+ * the bytes the service answered, measured right after the row.
+ */
+async function benchReads(database: Database, reads: Read[], scratch: string): Promise<Row[]> {
+  const service = await startService(database, {
+    batching: true,
+    workers: 1,
+    publicReadsInFlightMax: 0,
+  });
   const cast = await createCast(service, READ_PLAYER_COUNT);
-  log(
-    `Seeding ${READ_QUEST_COUNT.toLocaleString("en-US")} quests and ${READ_PAYOUT_COUNT.toLocaleString("en-US")} payouts…`,
-  );
+  const payoutCount = reads.some((read) => read.owner) ? READ_PAYOUT_COUNT : 0;
+  log(`Seeding ${count(READ_QUEST_COUNT)} quests and ${count(payoutCount)} payouts…`);
   const questId = await withDb(database, (db) =>
-    seedReadData(db, cast, READ_QUEST_COUNT, READ_PAYOUT_COUNT),
+    seedReadData(db, cast, READ_QUEST_COUNT, payoutCount),
   );
   checkBooks("read data", await withDb(database, readBooks));
 
-  const owner = { "x-api-key": cast.apiKey };
-  const reads: [string, string, Record<string, string>][] = [
-    ["GET /quests/{id}, 1M payouts, first page", `/quests/${questId}`, owner],
-    [
-      `GET /quests/{id}, 1M payouts, deep page (offset ${DEEP_PAGE_OFFSET.toLocaleString("en-US")})`,
-      `/quests/${questId}?offset=${DEEP_PAGE_OFFSET}&limit=20`,
-      owner,
-    ],
-    ["GET /quests, 10,000 public quests, default page (limit 1000)", "/quests", {}],
-    ["GET /quests, 10,000 public quests, limit=20", "/quests?limit=20", {}],
-  ];
   const rows: Row[] = [];
-  for (const [scenario, path, headers] of reads) {
-    announce(scenario, databaseName(database));
-    const run = await runLoad(
-      { baseUrl: service.url, method: "GET", paths: [path], headers },
-      settings,
-    );
-    checkAllOk(scenario, run);
-    rows.push({ scenario, database: databaseName(database), run });
+  for (const [index, read] of reads.entries()) {
+    const path = read.path.replace("{id}", String(questId));
+    const headers: Record<string, string> = read.owner ? { "x-api-key": cast.apiKey } : {};
+    const answer = await fetchAnswer(`${service.url}${path}`, headers);
+    const size = `${count(answer.body.length)} bytes, ${answer.contentType}`;
+    log(`GET ${read.path} answers ${size}`);
+    notes.push(`${read.scenario}: ${size}`);
+
+    announce(read.scenario, POSTGRES);
+    const target: LoadTarget = { baseUrl: service.url, method: "GET", paths: [path], headers };
+    const run = await runLoad(target, settings);
+    checkAllOk(label(read.scenario, POSTGRES), run);
+
+    const bodyFile = join(scratch, `answer-${index}.bin`);
+    writeFileSync(bodyFile, answer.body);
+    const baselineName = `bare GET, same ${count(answer.body.length)} bytes`;
+    const bare = await startBare({
+      kind: "bytes",
+      path: new URL(path, service.url).pathname,
+      bodyFile,
+      contentType: answer.contentType,
+      headers: answer.headers,
+    });
+    checkSameAnswer(baselineName, answer, await fetchAnswer(`${bare.url}${path}`, headers));
+    announce(baselineName, "no database");
+    const baselineRun = await runLoad({ ...target, baseUrl: bare.url }, settings);
+    await bare.stop();
+    checkAllOk(baselineName, baselineRun);
+    rows.push({
+      scenario: read.scenario,
+      database: POSTGRES,
+      run,
+      baseline: { label: baselineName, run: baselineRun },
+      goal: read.goal,
+    });
   }
-  await service.stop();
+  await stopService(service, "the read rows");
   return rows;
+}
+
+const FLOOD_SCENARIOS = {
+  alone: "allocate, hot quest, no flood",
+  flooded: `allocate, hot quest, while ${FLOOD_CONNECTIONS} connections flood GET /quests`,
+  flood: `↳ the flood: GET /quests default page, ${FLOOD_CONNECTIONS} connections`,
+};
+
+/**
+ * Allocations on a hot quest without, then with, 50 more connections flooding GET /quests (the
+ * 1,000-quest default page) at the same time, on one service with its defaults (the public-read
+ * gate on); the flood runs on a worker thread of its own. Both allocation runs stand beside the
+ * same echo baseline, measured first. The books are checked after each allocation run; the
+ * flood's answers may be 200 or 503.
+ */
+async function benchFlood(database: Database): Promise<Row[]> {
+  const baseline = await measureEcho(1, ["/quests/1"]);
+  const service = await startService(database, { batching: true, workers: 1 });
+  const cast = await createCast(service, 1);
+  log(`Seeding ${count(READ_QUEST_COUNT)} public quests…`);
+  const questId = await withDb(database, (db) => seedReadData(db, cast, READ_QUEST_COUNT, 0));
+  const page = await fetchAnswer(`${service.url}/quests`, {});
+  const size = `${count(page.body.length)} bytes, ${page.contentType}`;
+  log(`GET /quests answers ${size}`);
+  notes.push(`${FLOOD_SCENARIOS.flood}: each answer 200 is ${size}`);
+  const allocate: LoadTarget = {
+    baseUrl: service.url,
+    method: "POST",
+    paths: [`/quests/${questId}`],
+    headers: { "content-type": "application/json", "x-api-key": cast.apiKey },
+    body: JSON.stringify({ points: 1, address: cast.players[0]!.pass }),
+  };
+  const flood: LoadTarget = { baseUrl: service.url, method: "GET", paths: ["/quests"] };
+
+  announce(FLOOD_SCENARIOS.alone, POSTGRES);
+  const alone = await runLoad(allocate, settings);
+  const booksAlone = await withDb(database, readBooks);
+  const aloneName = label(FLOOD_SCENARIOS.alone, POSTGRES);
+  checkAllOk(aloneName, alone);
+  checkBooks(aloneName, booksAlone);
+  checkPayoutsMatch(aloneName, alone, booksAlone, 0);
+
+  announce(FLOOD_SCENARIOS.flooded, POSTGRES);
+  log(`  …and at the same time ${FLOOD_SCENARIOS.flood}`);
+  const [flooded, floodRun] = await Promise.all([
+    runLoad(allocate, settings),
+    runBackgroundLoad(flood, { ...settings, connections: FLOOD_CONNECTIONS }),
+  ]);
+  await stopService(service, "the flood rows");
+  const booksFlooded = await withDb(database, readBooks);
+  const floodedName = label(FLOOD_SCENARIOS.flooded, POSTGRES);
+  checkAllOk(floodedName, flooded);
+  checkBooks(floodedName, booksFlooded);
+  checkPayoutsMatch(floodedName, flooded, booksFlooded, booksAlone.payouts);
+  checkShedOnly(label(FLOOD_SCENARIOS.flood, POSTGRES), floodRun);
+  return [
+    { scenario: FLOOD_SCENARIOS.alone, database: POSTGRES, run: alone, baseline },
+    {
+      scenario: FLOOD_SCENARIOS.flooded,
+      database: POSTGRES,
+      run: flooded,
+      baseline,
+      goal: FLOOD_GOAL,
+    },
+    { scenario: FLOOD_SCENARIOS.flood, database: POSTGRES, run: floodRun },
+  ];
+}
+
+/** Rows that share their set-up (a database, a service, seeded data), run only if selected. */
+interface Group {
+  /** "scenario (database)" of each row, what BENCH_ONLY matches. */
+  labels: string[];
+  run(): Promise<Row[]>;
 }
 
 async function main(): Promise<number> {
@@ -170,16 +403,16 @@ async function main(): Promise<number> {
     .join(", ");
   const scratch = mkdtempSync(join(tmpdir(), "qp-bench-"));
   atCleanup(async () => rmSync(scratch, { recursive: true, force: true }));
+  notes.push(
+    `Allocation rows: 1 point a request; WORKERS=n is n service processes, beside a bare echo of as many processes; the spread rows' echo rotates over as many paths`,
+    `Read rows: PUBLIC_READS_IN_FLIGHT_MAX=0 (public-read gate off), to measure throughput; each baseline is a bare Fastify server sending the service's answer bytes and content-type`,
+    `Flood rows: the service's defaults (public-read gate on); ${FLOOD_CONNECTIONS} more connections flood GET /quests during the second allocation run, from the bench process too but on a worker thread of its own (its large answers would otherwise delay the allocation run's clock); the flood's 503s are the gate shedding load, counted and not failed`,
+  );
 
-  log("Starting PostgreSQL (fsync on)…");
-  const server = await startPostgres({ durable: true });
-  atCleanup(() => server.stop());
-  const postgresVersion = await withDb({ kind: "postgres", url: server.url }, serverVersion);
-  const inMemory = await openPglite(undefined);
-  const pgliteVersion = await serverVersion(inMemory).finally(() => inMemory.close());
-
-  /** A fresh database per scenario, so "payouts created" is every payout in it. */
+  // Databases are made when a group runs, so a BENCH_ONLY subset sets up only what it uses.
+  let server: Awaited<ReturnType<typeof startPostgres>> | undefined;
   const postgresDatabase = async (name: string): Promise<Database> => {
+    if (!server) throw new Error("invariant: PostgreSQL is started before any group runs");
     await withDb({ kind: "postgres", url: server.url }, (db) =>
       db.query(`CREATE DATABASE ${name}`),
     );
@@ -191,26 +424,112 @@ async function main(): Promise<number> {
     return { kind: "pglite", dataDir };
   };
 
-  const rows: Row[] = [await benchEcho()];
-  for (const batching of [false, true]) {
-    const scenario = `allocate, hot quest, batching ${batching ? "on" : "off"}`;
-    const database = await postgresDatabase(`hot_${batching ? "on" : "off"}`);
-    rows.push(await benchAllocation(scenario, database, batching, 1));
-  }
-  rows.push(
-    await benchAllocation(
-      `allocate, ${SPREAD_QUEST_COUNT.toLocaleString("en-US")} quests, batching on`,
-      await postgresDatabase("spread"),
-      true,
-      SPREAD_QUEST_COUNT,
-    ),
+  const groups: Group[] = [];
+  const allocationGroup = (
+    scenario: string,
+    database: string,
+    open: () => Promise<Database> | Database,
+    options: ServiceOptions,
+    questCount: number,
+    goal: Goal | undefined,
+  ) =>
+    groups.push({
+      labels: [label(scenario, database)],
+      run: async () => [await benchAllocation(scenario, await open(), options, questCount, goal)],
+    });
+
+  allocationGroup(
+    "allocate, hot quest, batching off, WORKERS=1",
+    POSTGRES,
+    () => postgresDatabase("hot_off"),
+    { batching: false, workers: 1 },
+    1,
+    undefined,
   );
-  rows.push(...(await benchReads(await postgresDatabase("reads"))));
-  for (const batching of [false, true]) {
-    const scenario = `allocate, hot quest, batching ${batching ? "on" : "off"}`;
-    const database = pgliteDatabase(`pglite_${batching ? "on" : "off"}`);
-    rows.push(await benchAllocation(scenario, database, batching, 1));
+  for (const workers of workerCounts) {
+    allocationGroup(
+      `allocate, hot quest, batching on, WORKERS=${workers}`,
+      POSTGRES,
+      () => postgresDatabase(`hot_on_w${workers}`),
+      { batching: true, workers },
+      1,
+      HOT_QUEST_GOAL,
+    );
   }
+  for (const workers of workerCounts) {
+    allocationGroup(
+      `allocate, ${count(SPREAD_QUEST_COUNT)} quests round-robin, batching on, WORKERS=${workers}`,
+      POSTGRES,
+      () => postgresDatabase(`spread_w${workers}`),
+      { batching: true, workers },
+      SPREAD_QUEST_COUNT,
+      SPREAD_GOAL,
+    );
+  }
+  groups.push({
+    labels: Object.values(FLOOD_SCENARIOS).map((scenario) => label(scenario, POSTGRES)),
+    run: async () => benchFlood(await postgresDatabase("flood")),
+  });
+  const reads: Read[] = [
+    {
+      scenario: `GET /quests, ${count(READ_QUEST_COUNT)} public quests, default page`,
+      path: "/quests",
+      owner: false,
+      goal: QUEST_LIST_GOAL,
+    },
+    {
+      scenario: `GET /quests?limit=20, ${count(READ_QUEST_COUNT)} public quests`,
+      path: "/quests?limit=20",
+      owner: false,
+    },
+    {
+      scenario: "GET /quests/{id}, 1M payouts, first page",
+      path: "/quests/{id}",
+      owner: true,
+      goal: PAYOUT_PAGE_GOAL,
+    },
+    {
+      scenario: `GET /quests/{id}, 1M payouts, deep page (offset ${count(DEEP_PAGE_OFFSET)})`,
+      path: `/quests/{id}?offset=${DEEP_PAGE_OFFSET}&limit=20`,
+      owner: true,
+    },
+  ];
+  const readLabel = (read: Read) => label(read.scenario, POSTGRES);
+  groups.push({
+    labels: reads.map(readLabel),
+    run: async () =>
+      benchReads(
+        await postgresDatabase("reads"),
+        reads.filter((read) => matchesOnly(readLabel(read))),
+        scratch,
+      ),
+  });
+  for (const batching of [false, true]) {
+    allocationGroup(
+      `allocate, hot quest, batching ${batching ? "on" : "off"}`,
+      PGLITE,
+      () => pgliteDatabase(`pglite_${batching ? "on" : "off"}`),
+      { batching },
+      1,
+      undefined,
+    );
+  }
+
+  const selected = groups.filter((group) => group.labels.some(matchesOnly));
+  if (selected.length === 0) {
+    const all = groups.flatMap((group) => group.labels);
+    throw new Error(`BENCH_ONLY="${process.env.BENCH_ONLY}" matches no row of:\n${all.join("\n")}`);
+  }
+
+  log("Starting PostgreSQL (fsync on)…");
+  server = await startPostgres({ durable: true });
+  atCleanup(() => server!.stop());
+  const postgresVersion = await withDb({ kind: "postgres", url: server.url }, serverVersion);
+  const inMemory = await openPglite(undefined);
+  const pgliteVersion = await serverVersion(inMemory).finally(() => inMemory.close());
+
+  const rows: Row[] = [];
+  for (const group of selected) rows.push(...(await group.run()));
 
   const report = renderReport(rows, {
     durationS: settings.durationS,
@@ -218,11 +537,16 @@ async function main(): Promise<number> {
     postgresVersion,
     pgliteVersion,
     loadAverageAtStart,
+    runTimeS: (Date.now() - startedAt) / 1000,
+    notes,
   });
   console.log(`\n${report}`);
-  writeFileSync(join(REPO_ROOT, "bench", "results.md"), report);
+  // A subset would overwrite the full table with a few rows.
+  if (only.length === 0) writeFileSync(join(REPO_ROOT, "bench", "results.md"), report);
+  else log("BENCH_ONLY is set: bench/results.md is left as it was.");
   const failed = anyFailed();
   console.log(failed ? "Some checks FAILED (see above)." : "All checks passed.");
+  log("Done.");
   return failed ? 1 : 0;
 }
 

@@ -1,4 +1,4 @@
-/** The processes under test: the questpoints service on either database, and the echo server. */
+/** The processes under test: the questpoints service on either database, and the bare server. */
 import { randomBytes } from "node:crypto";
 import { type Child, startChild } from "./processes.js";
 
@@ -8,22 +8,52 @@ export interface Service extends Child {
   adminToken: string;
 }
 
-export async function startService(database: Database, batching: boolean): Promise<Service> {
+export interface ServiceOptions {
+  batching: boolean;
+  /** WORKERS: service processes, PostgreSQL only (one process per PGlite data directory). */
+  workers?: number;
+  /** PUBLIC_READS_IN_FLIGHT_MAX; unset: the caller's environment, else the service's default. */
+  publicReadsInFlightMax?: number;
+}
+
+export async function startService(database: Database, options: ServiceOptions): Promise<Service> {
   const adminToken = randomBytes(24).toString("hex");
   const child = await startChild(["src/cli/main.ts", "serve"], {
     DATABASE_URL: database.kind === "postgres" ? database.url : undefined,
     DATA_DIR: database.kind === "pglite" ? database.dataDir : undefined,
+    WORKERS: database.kind === "postgres" ? String(options.workers ?? 1) : undefined,
     ADMIN_TOKEN: adminToken,
     LOG_LEVEL: "warn",
     // The load comes from one IP; a limit would measure 429s instead of allocations.
     RATE_LIMIT_PUBLIC_PER_MINUTE: "0",
     RATE_LIMIT_OWNER_PER_MINUTE: "0",
     RATE_LIMIT_ADMIN_PER_MINUTE: "0",
-    ALLOCATION_BATCHING: batching ? "on" : "off",
+    ALLOCATION_BATCHING: options.batching ? "on" : "off",
+    ...(options.publicReadsInFlightMax === undefined
+      ? {}
+      : { PUBLIC_READS_IN_FLIGHT_MAX: String(options.publicReadsInFlightMax) }),
   });
   return { ...child, adminToken };
 }
 
-export function startEcho(): Promise<Child> {
-  return startChild(["bench/echo-server.ts"], {});
+/** What the bare server answers: the payout echo, or fixed bytes for GET at `path`. */
+export type BareAnswer =
+  | { kind: "echo" }
+  | {
+      kind: "bytes";
+      path: string;
+      bodyFile: string;
+      contentType: string;
+      headers: Record<string, string>;
+    };
+
+export function startBare(answer: BareAnswer, workers = 1): Promise<Child> {
+  const bytes = answer.kind === "bytes" ? answer : undefined;
+  return startChild(["bench/echo-server.ts"], {
+    BARE_WORKERS: String(workers),
+    BARE_PATH: bytes?.path,
+    BARE_BODY_FILE: bytes?.bodyFile,
+    BARE_CONTENT_TYPE: bytes?.contentType,
+    BARE_HEADERS: bytes && JSON.stringify(bytes.headers),
+  });
 }

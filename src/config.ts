@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { DB_TIMEOUTS_DEFAULT } from "./store/db.js";
 
 /**
@@ -11,6 +12,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   adminToken: string | undefined;
+  /** Bearer token required by GET /metrics; unset: /metrics is open. */
+  metricsToken: string | undefined;
   features: { quests?: boolean; campaigns?: boolean };
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   tls: { cert: string; key: string } | undefined;
@@ -19,6 +22,8 @@ export interface Config {
   /** With CHAIN_RPC_URL: `serve` refuses to start unless the node answers this chain id. */
   chainId: number | undefined;
   dbPoolSize: number;
+  /** Service processes `serve` runs on one port (Node's cluster); more than 1 needs PostgreSQL. */
+  workers: number;
   /**
    * Requests a minute per traffic class before 429 (0: that class is not limited): anonymous
    * public reads per client IP, owner traffic per API key, operator traffic per client IP.
@@ -30,8 +35,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** Anonymous public reads running at once per process, and those waiting; beyond it, 503. */
   publicReads: { inFlightMax: number; queueMax: number; queueWaitMs: number };
-  /** Group commit of concurrent allocations per quest; off = one transaction per request. */
-  allocationBatching: { enabled: boolean; sizeMax: number; waitMs: number };
+  /**
+   * Group commit of concurrent allocations, over many quests per transaction, with up to
+   * `concurrency` transactions at once; off = one transaction per request.
+   */
+  allocationBatching: { enabled: boolean; sizeMax: number; waitMs: number; concurrency: number };
   /** Most allocations waiting or running per quest and process; beyond it, 503. */
   allocationQueueMax: number;
   /** Every database wait is bounded; past a bound the request is 503 and nothing is written. */
@@ -45,6 +53,8 @@ export interface Config {
   };
   /** Fallback expiry of cached API keys, quest owners and switches if a change notice is missed. */
   lookupCacheTtlMs: number;
+  /** Longest a ready public answer (GET /quests, GET /campaigns/{id}) is served; 0: never kept. */
+  publicAnswerMaxAgeMs: number;
   http: {
     /** A request's headers and body must arrive within this; a slower client is cut off (408). */
     requestTimeoutMs: number;
@@ -59,7 +69,8 @@ export type TrustProxy = boolean | number | string[];
 export class ConfigError extends Error {}
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-const ADMIN_TOKEN_LENGTH_MIN = 16;
+/** The shortest ADMIN_TOKEN or METRICS_TOKEN accepted. */
+const TOKEN_LENGTH_MIN = 16;
 
 type Env = Record<string, string | undefined>;
 
@@ -68,12 +79,27 @@ function read(env: Env, name: string): string | undefined {
   return value === "" ? undefined : value;
 }
 
+/** WORKERS: a count from 1 to 64, or `auto` for one per core this process may use. */
+function workerCount(env: Env): number {
+  if (read(env, "WORKERS") === "auto") return Math.min(64, availableParallelism());
+  return integer(env, "WORKERS", 1, 1, 64);
+}
+
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < min || value > max) {
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}; got "${raw}".`);
+  }
+  return value;
+}
+
+/** A secret token: unset, or at least TOKEN_LENGTH_MIN characters (never echoed back). */
+function token(env: Env, name: string): string | undefined {
+  const value = read(env, name);
+  if (value !== undefined && value.length < TOKEN_LENGTH_MIN) {
+    throw new ConfigError(`${name} must be at least ${TOKEN_LENGTH_MIN} characters.`);
   }
   return value;
 }
@@ -140,14 +166,19 @@ export function loadConfig(env: Env): Config {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}; got "${logLevel}".`);
   }
-  const adminToken = read(env, "ADMIN_TOKEN");
-  if (adminToken !== undefined && adminToken.length < ADMIN_TOKEN_LENGTH_MIN) {
-    throw new ConfigError(`ADMIN_TOKEN must be at least ${ADMIN_TOKEN_LENGTH_MIN} characters.`);
-  }
+  const adminToken = token(env, "ADMIN_TOKEN");
+  const metricsToken = token(env, "METRICS_TOKEN");
   const cert = read(env, "TLS_CERT");
   const key = read(env, "TLS_KEY");
   if ((cert === undefined) !== (key === undefined)) {
     throw new ConfigError("TLS_CERT and TLS_KEY must be set together.");
+  }
+  const databaseUrl = url(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
+  const workers = workerCount(env);
+  if (workers > 1 && databaseUrl === undefined) {
+    throw new ConfigError(
+      "WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process.",
+    );
   }
   const features: Config["features"] = {};
   const quests = boolean(env, "QUESTS_ENABLED");
@@ -157,9 +188,10 @@ export function loadConfig(env: Env): Config {
   return {
     port: integer(env, "PORT", 8080, 0, 65535),
     host: read(env, "HOST") ?? "127.0.0.1",
-    databaseUrl: url(env, "DATABASE_URL", ["postgres:", "postgresql:"]),
+    databaseUrl,
     dataDir: read(env, "DATA_DIR") ?? "./data",
     adminToken,
+    metricsToken,
     features,
     logLevel: logLevel as Config["logLevel"],
     tls: cert !== undefined && key !== undefined ? { cert, key } : undefined,
@@ -170,6 +202,7 @@ export function loadConfig(env: Env): Config {
         ? undefined
         : integer(env, "CHAIN_ID", 0, 1, Number.MAX_SAFE_INTEGER),
     dbPoolSize: integer(env, "DB_POOL_SIZE", 20, 1, 1000),
+    workers,
     rateLimits: {
       publicPerMinute: integer(env, "RATE_LIMIT_PUBLIC_PER_MINUTE", 60_000, 0, 100_000_000),
       ownerPerMinute: integer(env, "RATE_LIMIT_OWNER_PER_MINUTE", 600_000, 0, 100_000_000),
@@ -186,6 +219,7 @@ export function loadConfig(env: Env): Config {
       enabled: boolean(env, "ALLOCATION_BATCHING") ?? true,
       sizeMax: integer(env, "ALLOCATION_BATCH_MAX", 256, 1, 10_000),
       waitMs: integer(env, "ALLOCATION_BATCH_WAIT_MS", 0, 0, 100),
+      concurrency: integer(env, "ALLOCATION_BATCH_CONCURRENCY", 2, 1, 64),
     },
     allocationQueueMax: integer(env, "ALLOCATION_QUEUE_MAX", 1000, 1, 1_000_000),
     dbTimeouts: {
@@ -200,6 +234,7 @@ export function loadConfig(env: Env): Config {
       connectMs: integer(env, "DB_CONNECT_TIMEOUT_MS", DB_TIMEOUTS_DEFAULT.connectMs, 1, 600_000),
     },
     lookupCacheTtlMs: integer(env, "LOOKUP_CACHE_TTL_MS", 1000, 1, 3_600_000),
+    publicAnswerMaxAgeMs: integer(env, "PUBLIC_ANSWER_MAX_AGE_MS", 1000, 0, 60_000),
     http: {
       requestTimeoutMs: integer(env, "HTTP_REQUEST_TIMEOUT_MS", 10_000, 100, 600_000),
       keepAliveTimeoutMs: integer(env, "HTTP_KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),

@@ -1,7 +1,9 @@
 import { createChainProbe } from "./chain/probe.js";
 import type { Config } from "./config.js";
-import { LOOKUP_CACHE_ENTRIES_MAX } from "./domain/limits.js";
+import { LOOKUP_CACHE_ENTRIES_MAX, PUBLIC_ANSWERS_BYTES_MAX } from "./domain/limits.js";
+import { createAnswerCache } from "./http/answer-cache.js";
 import type { Services } from "./http/services.js";
+import { createMetrics } from "./observability/metrics.js";
 import { listenForChanges } from "./store/change-notices.js";
 import type { Db } from "./store/db.js";
 import { createFeatureCache } from "./store/feature-cache.js";
@@ -11,6 +13,7 @@ import { openPglite } from "./store/pglite.js";
 import { openPostgres } from "./store/postgres.js";
 import { createTtlCache } from "./store/ttl-cache.js";
 import { createAllocate } from "./use-cases/allocate.js";
+import { createQuestDetailReader } from "./use-cases/quest-details.js";
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export function openDatabase(config: Config): Promise<Db> {
@@ -29,15 +32,33 @@ export function openDatabase(config: Config): Promise<Db> {
 export async function prepareServices(config: Config, db: Db): Promise<Services> {
   await migrate(db);
   await seedFeatures(db, config.features);
+  // The gauges read the allocation queue only when scraped, after `allocate` exists.
+  const metrics = createMetrics({
+    queueDepth: () => allocate.queued(),
+    poolStats: db.stats?.bind(db),
+  });
+  db.observeConnectWaits?.(metrics.observeConnectWait);
+  const allocate = createAllocate(db, {
+    batching: config.allocationBatching,
+    queueMax: config.allocationQueueMax,
+    onBatch: metrics.observeBatch,
+  });
+  const lookups = (cache: string) => (hit: boolean) => metrics.cacheLookup(cache, hit);
   const ttlMs = config.lookupCacheTtlMs;
-  const features = createFeatureCache(db, ttlMs);
+  const features = createFeatureCache(db, ttlMs, lookups("features"));
   const caches: Services["caches"] = {
-    apiKeys: createTtlCache(ttlMs, LOOKUP_CACHE_ENTRIES_MAX),
-    questOwners: createTtlCache(ttlMs, LOOKUP_CACHE_ENTRIES_MAX),
+    apiKeys: createTtlCache(ttlMs, LOOKUP_CACHE_ENTRIES_MAX, lookups("api_keys")),
+    questOwners: createTtlCache(ttlMs, LOOKUP_CACHE_ENTRIES_MAX, lookups("quest_owners")),
   };
+  const publicAnswers = createAnswerCache({
+    maxAgeMs: config.publicAnswerMaxAgeMs,
+    bytesMax: PUBLIC_ANSWERS_BYTES_MAX,
+    onLookup: lookups("public_answers"),
+  });
   // Every process drops a cached entry as soon as any process commits a change to it; the TTL
   // only covers a notice that never came. The listener stops when the database closes.
   await listenForChanges(db, (change) => {
+    if (!change || change.kind === "quest" || change.kind === "campaign") publicAnswers.clear();
     if (!change || change.kind === "api-key") caches.apiKeys.clear();
     if (!change) caches.questOwners.clear();
     else if (change.kind === "quest") caches.questOwners.delete(change.id);
@@ -47,11 +68,11 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
     config,
     db,
     features,
-    allocate: createAllocate(db, {
-      batching: config.allocationBatching,
-      queueMax: config.allocationQueueMax,
-    }),
+    allocate,
+    readQuestDetail: createQuestDetailReader(db),
     caches,
+    publicAnswers,
+    metrics,
     chain: config.chainRpcUrl ? createChainProbe(config.chainRpcUrl) : undefined,
   };
 }

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
@@ -71,6 +72,7 @@ export async function serve(
   app.addHook("onClose", async () => {
     await stopPurge();
     await services.allocate.drain();
+    await services.readQuestDetail.drain();
     await db.close();
   });
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ err, signal }) => {
@@ -78,6 +80,9 @@ export async function serve(
     else app.log.info({ signal }, "shutting down");
     await app.close();
   });
+  // A worker (WORKERS > 1) whose primary is gone, even killed outright, drains and exits rather
+  // than serve on as an orphan nobody will stop.
+  if (cluster.isWorker) process.once("disconnect", () => process.kill(process.pid, "SIGTERM"));
   const address = await app.listen({ port: config.port, host: config.host });
   if (demo) process.stdout.write(`\n${demoInstructions(demo, address)}\n`);
   return app;

@@ -68,6 +68,13 @@ describe("loadConfig reads valid values", () => {
     assert.equal(loadConfig({ ADMIN_TOKEN: "x".repeat(16) }).adminToken, "x".repeat(16));
   });
 
+  it("reads METRICS_TOKEN apart from ADMIN_TOKEN (unset: /metrics is open)", () => {
+    assert.equal(loadConfig({}).metricsToken, undefined);
+    const config = loadConfig({ ADMIN_TOKEN: TOKEN, METRICS_TOKEN: "m".repeat(16) });
+    assert.equal(config.metricsToken, "m".repeat(16));
+    assert.equal(config.adminToken, TOKEN);
+  });
+
   it("accepts postgres:// and postgresql:// database URLs", () => {
     for (const url of ["postgres://u:p@localhost:5432/db", "postgresql://localhost/db"]) {
       assert.equal(loadConfig({ DATABASE_URL: url }).databaseUrl, url);
@@ -159,6 +166,11 @@ describe("loadConfig refuses bad values, naming the variable", () => {
 
   it("ADMIN_TOKEN shorter than 16 characters, without echoing it", () => {
     const error = refuses({ ADMIN_TOKEN: "short-token-15c" }, "ADMIN_TOKEN");
+    assert.ok(!error.message.includes("short-token-15c"), error.message);
+  });
+
+  it("METRICS_TOKEN shorter than 16 characters, without echoing it", () => {
+    const error = refuses({ METRICS_TOKEN: "short-token-15c" }, "METRICS_TOKEN");
     assert.ok(!error.message.includes("short-token-15c"), error.message);
   });
 

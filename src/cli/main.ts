@@ -1,9 +1,11 @@
 #!/usr/bin/env node
+import cluster from "node:cluster";
 import { Command } from "commander";
 import { type Config, ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../runtime.js";
 import { serve } from "../server.js";
 import { migrate } from "../store/migrate.js";
+import { serveWithWorkers } from "../workers.js";
 import { registerChainCommands } from "./chain.js";
 import { demoInstructions, seedDemo } from "./demo.js";
 
@@ -38,7 +40,9 @@ program
   .description("serve the HTTP API (PORT, HOST, DATABASE_URL, DATA_DIR, …)")
   .option("--demo-if-empty", "seed demo data first when the database holds no quests")
   .action(async (options: { demoIfEmpty?: boolean }) => {
-    await serve(config(), { demoIfEmpty: options.demoIfEmpty ?? false });
+    const cfg = config();
+    if (cfg.workers > 1 && cluster.isPrimary) await serveWithWorkers(cfg);
+    else await serve(cfg, { demoIfEmpty: options.demoIfEmpty ?? false });
   });
 
 program

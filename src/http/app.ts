@@ -16,6 +16,7 @@ import { frameworkProblem, sendProblem } from "./problem.js";
 import { registerPublicReadBound, registerRateLimits } from "./rate-limits.js";
 import { adminRoutes } from "./routes/admin.js";
 import { campaignRoutes } from "./routes/campaigns.js";
+import { metricsRoutes, registerRequestMetrics } from "./routes/metrics.js";
 import { opsRoutes } from "./routes/ops.js";
 import { questRoutes } from "./routes/quests.js";
 import { CampaignQuest } from "./schemas/campaigns.js";
@@ -94,6 +95,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   });
   answerNodeRefusalsInApp(app);
   app.addHook("onSend", challengeUnauthorized);
+  registerRequestMetrics(app, services.metrics);
 
   for (const schema of [Problem, Payout, QuestDetail, QuestPublic, CampaignQuest]) {
     app.addSchema(schema);
@@ -142,6 +144,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (scope) => opsRoutes(scope, services));
+  await app.register(async (scope) => metricsRoutes(scope, services));
   await app.register(async (scope) => questRoutes(scope, services));
   await app.register(async (scope) => campaignRoutes(scope, services));
   const adminToken = config.adminToken;

@@ -1,8 +1,9 @@
 /**
  * Traffic classes and their budgets. Each request is classed by its route: operator traffic
  * (`/admin…`, per client IP), owner traffic (the API-key routes, per key), anonymous public
- * traffic (everything else, per client IP); the health probes are never limited. Each class
- * has a bucket of its own, so a flood of public reads never locks an owner or the operator out.
+ * traffic (everything else, per client IP); the health probes and /metrics are never limited.
+ * Each class has a bucket of its own, so a flood of public reads never locks an owner or the
+ * operator out.
  * With REDIS_URL the buckets live in Redis and every process shares them.
  */
 import fastifyRateLimit, { normalizeIP } from "@fastify/rate-limit";
@@ -23,7 +24,7 @@ const REDIS_CONNECT_TIMEOUT_MS = 2_000;
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 const REDIS_WARNING_INTERVAL_MS = 10_000;
 
-const PROBE_ROUTES = new Set(["/healthz", "/readyz"]);
+const PROBE_ROUTES = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /** The class of a request, from the route it matched (`undefined`: no route, the 404 handler). */
 export function trafficClass(request: FastifyRequest): TrafficClass {

@@ -1,10 +1,13 @@
 import type { ChainProbe } from "../chain/probe.js";
 import type { Config } from "../config.js";
 import type { ApiKeyRecord } from "../domain/records.js";
+import type { Metrics } from "../observability/metrics.js";
 import type { Db } from "../store/db.js";
 import type { FeatureCache } from "../store/feature-cache.js";
 import type { TtlCache } from "../store/ttl-cache.js";
 import type { Allocate } from "../use-cases/allocate.js";
+import type { ReadQuestDetail } from "../use-cases/quest-details.js";
+import type { AnswerCache } from "./answer-cache.js";
 
 /** What the routes are given: the database and the services built on it. */
 export interface Services {
@@ -12,11 +15,17 @@ export interface Services {
   db: Db;
   features: FeatureCache;
   allocate: Allocate;
+  /** Owner detail views, read in batches. */
+  readQuestDetail: ReadQuestDetail;
   /** Hot lookups of every owner request, dropped in every process when what they hold changes. */
   caches: {
     apiKeys: TtlCache<string, ApiKeyRecord>;
     questOwners: TtlCache<number, string>;
   };
+  /** Ready answers of the public reads, dropped on every change to what they show. */
+  publicAnswers: AnswerCache;
+  /** This app's Prometheus metrics, scraped at GET /metrics. */
+  metrics: Metrics;
   /** The chain node's status for /readyz; only when CHAIN_RPC_URL is set. */
   chain?: ChainProbe | undefined;
 }

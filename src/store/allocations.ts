@@ -2,6 +2,19 @@ import type { PeriodMatch } from "../domain/earning-periods.js";
 import { matchEarningPeriod } from "../domain/earning-periods.js";
 import type { Payout } from "../domain/records.js";
 import type { Tx } from "./db.js";
+import {
+  IDEMPOTENCY_RETENTION_S,
+  type IdempotencyClaim,
+  type StoredClaim,
+  type StoredOutcome,
+} from "./idempotency.js";
+
+/**
+ * An allocation batch costs four round trips to the database (BEGIN, `lockAllocationBatch`,
+ * `writeAllocationBatch`, COMMIT), plus one to claim idempotency keys when any are given: under
+ * load each round trip waits for a turn of the event loop, so their count bounds how fast a hot
+ * quest's batches follow one another.
+ */
 
 /** The quest as the allocation rules see it, read under its row lock. */
 export interface LockedQuest {
@@ -14,78 +27,92 @@ export interface LockedQuest {
   actionTypeActive: boolean;
 }
 
-/**
- * Locks the quest row for the rest of the transaction (allocations, operator edits and owner
- * changes on one quest are serialised here) and reads what the rules need. Undefined: no quest.
- */
-export async function lockQuestForAllocation(
-  tx: Tx,
-  questId: number,
-): Promise<LockedQuest | undefined> {
-  const { rows } = await tx.query<{
-    id: number;
-    owner_id: string;
-    enabled: boolean;
-    start_at: Date;
-    end_at: Date;
-    points_remaining: number;
-    action_type_active: boolean;
-  }>(
-    `SELECT q.id, q.owner_id, q.enabled, q.start_at, q.end_at, q.points_remaining,
-            a.active AS action_type_active
-     FROM quests q JOIN action_types a ON a.name = q.action_type
-     WHERE q.id = $1
-     FOR UPDATE OF q`,
-    [questId],
-  );
-  const row = rows[0];
-  return (
-    row && {
-      id: row.id,
-      ownerId: row.owner_id,
-      enabled: row.enabled,
-      start: row.start_at,
-      end: row.end_at,
-      pointsRemaining: Number(row.points_remaining),
-      actionTypeActive: row.action_type_active,
-    }
-  );
-}
-
-/** Everything else an allocation batch decides on, read after the quest lock is held. */
-export interface AllocationContext {
-  /** The database's clock: payout times and windows agree across hosts. */
+/** Everything an allocation batch decides on, read with its quests' rows locked. */
+export interface LockedBatch {
+  /** The batch's quests that exist; a missing quest is absent. */
+  quests: Map<number, LockedQuest>;
+  /** The database's clock once every lock was granted: payout times agree across hosts. */
   now: Date;
   /** The batch's API keys that are neither revoked nor expired. */
   liveKeyIds: Set<string>;
   period: PeriodMatch;
   /** Registered accounts among the batch's passes. */
   accountIdByPass: Map<string, string>;
+  /** Unexpired stored outcomes of the batch's idempotency keys, by `claimId`. */
+  stored: Map<string, StoredClaim>;
+}
+
+/** How a claim is found in `LockedBatch.stored`. */
+export const claimId = (claim: Pick<IdempotencyClaim, "accountId" | "key">) =>
+  `${claim.accountId}:${claim.key}`;
+
+interface LockedBatchRow {
+  now: Date;
+  quests:
+    | {
+        id: number;
+        owner_id: string;
+        enabled: boolean;
+        start_ms: number;
+        end_ms: number;
+        points_remaining: number;
+        action_type_active: boolean;
+      }[]
+    | null;
+  live_keys: string[];
+  any_period: boolean;
+  period_id: number | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  accounts: Record<string, string> | null;
+  stored:
+    | {
+        account_id: string;
+        key: string;
+        quest_id: number;
+        request_hash: string;
+        outcome: StoredOutcome;
+      }[]
+    | null;
 }
 
 /**
- * One statement after the lock. The live keys are read `FOR SHARE`: a revocation (an UPDATE of
- * the key row) waits for this transaction, or this read waits for the revocation and then sees
- * it, so no payout commits after a revocation has committed.
+ * One statement: locks the quests' rows for the rest of the transaction (allocations, operator
+ * edits and owner changes on a quest are serialised here), in id order so two batches over
+ * overlapping quests never deadlock, in any processes; then, once every lock is granted (the
+ * clock is read after them), reads the database's clock, the live keys, the earning period, the
+ * accounts and the stored idempotency outcomes.
+ *
+ * The live keys are read `FOR SHARE`: a revocation (an UPDATE of the key row) waits for this
+ * transaction, or this read waits for the revocation and then sees it, so no payout commits
+ * after a revocation has committed. The idempotency keys must already be claimed
+ * (`tryLockIdempotencyKeys`, an earlier statement), so this statement's snapshot shows any
+ * outcome their previous holder committed.
  */
-export async function readAllocationContext(
+export async function lockAllocationBatch(
   tx: Tx,
-  keyIds: readonly string[],
-  passes: readonly string[],
-): Promise<AllocationContext> {
-  const { rows } = await tx.query<{
-    now: Date;
-    live_keys: string[];
-    any_period: boolean;
-    period_id: number | null;
-    period_start: Date | null;
-    period_end: Date | null;
-    accounts: Record<string, string> | null;
-  }>(
-    `WITH clock AS MATERIALIZED (SELECT clock_timestamp() AS now),
+  batch: {
+    questIds: readonly number[];
+    keyIds: readonly string[];
+    passes: readonly string[];
+    claims: readonly IdempotencyClaim[];
+  },
+): Promise<LockedBatch> {
+  const { rows } = await tx.query<LockedBatchRow>(
+    `WITH locked AS MATERIALIZED (
+       SELECT q.id, q.owner_id, q.enabled, q.start_at, q.end_at, q.points_remaining,
+              a.active AS action_type_active
+       FROM quests q JOIN action_types a ON a.name = q.action_type
+       WHERE q.id = ANY($1::int[])
+       ORDER BY q.id
+       FOR UPDATE OF q
+     ),
+     clock AS MATERIALIZED (
+       SELECT clock_timestamp() AS now FROM (SELECT count(*) FROM locked) AS every_lock_granted
+     ),
      live_keys AS (
        SELECT k.id FROM api_keys k, clock
-       WHERE k.id = ANY($1::uuid[]) AND k.revoked_at IS NULL
+       WHERE k.id = ANY($2::uuid[]) AND k.revoked_at IS NULL
          AND (k.expires_at IS NULL OR k.expires_at > clock.now)
        FOR SHARE OF k
      ),
@@ -94,13 +121,34 @@ export async function readAllocationContext(
        WHERE tstzrange(p.start_at, p.end_at, '[)') @> clock.now
      )
      SELECT clock.now,
+            (SELECT json_agg(json_build_object(
+               'id', l.id, 'owner_id', l.owner_id, 'enabled', l.enabled,
+               'start_ms', extract(epoch FROM l.start_at) * 1000,
+               'end_ms', extract(epoch FROM l.end_at) * 1000,
+               'points_remaining', l.points_remaining,
+               'action_type_active', l.action_type_active))
+             FROM locked l) AS quests,
             ARRAY(SELECT id::text FROM live_keys) AS live_keys,
             EXISTS (SELECT 1 FROM earning_periods) AS any_period,
             period.id AS period_id, period.start_at AS period_start, period.end_at AS period_end,
             (SELECT json_object_agg(pass, id) FROM accounts
-             WHERE pass = ANY($2::text[])) AS accounts
+             WHERE pass = ANY($3::text[])) AS accounts,
+            (SELECT json_agg(json_build_object(
+               'account_id', i.account_id, 'key', i.key, 'quest_id', i.quest_id,
+               'request_hash', i.request_hash, 'outcome', i.outcome))
+             FROM idempotency_keys i
+             JOIN unnest($4::uuid[], $5::text[]) AS u(account_id, key)
+               ON i.account_id = u.account_id AND i.key = u.key
+             WHERE i.created_at >= now() - make_interval(secs => $6)) AS stored
      FROM clock LEFT JOIN period ON true`,
-    [keyIds, passes],
+    [
+      batch.questIds,
+      batch.keyIds,
+      batch.passes,
+      batch.claims.map((c) => c.accountId),
+      batch.claims.map((c) => c.key),
+      IDEMPOTENCY_RETENTION_S,
+    ],
   );
   const row = rows[0]!;
   const covering =
@@ -108,43 +156,90 @@ export async function readAllocationContext(
       ? null
       : { id: row.period_id, start: row.period_start!, end: row.period_end! };
   return {
+    quests: new Map(
+      (row.quests ?? []).map((quest) => [
+        quest.id,
+        {
+          id: quest.id,
+          ownerId: quest.owner_id,
+          enabled: quest.enabled,
+          start: new Date(Math.round(quest.start_ms)),
+          end: new Date(Math.round(quest.end_ms)),
+          pointsRemaining: Number(quest.points_remaining),
+          actionTypeActive: quest.action_type_active,
+        },
+      ]),
+    ),
     now: row.now,
     liveKeyIds: new Set(row.live_keys),
     period: matchEarningPeriod(row.any_period, covering),
     accountIdByPass: new Map(Object.entries(row.accounts ?? {})),
+    stored: new Map(
+      (row.stored ?? []).map((record) => [
+        claimId({ accountId: record.account_id, key: record.key }),
+        { questId: record.quest_id, requestHash: record.request_hash, outcome: record.outcome },
+      ]),
+    ),
   };
 }
 
 /**
- * One decrement and one insert for a batch's payouts. The UPDATE's condition and the table's
- * CHECK make overspending impossible even if the decisions were wrong.
+ * One statement for what a batch decided, over all its quests: each quest debited by its total,
+ * every payout inserted, and every claimed key's outcome stored (over an expired record of the
+ * same key, if one is left). The UPDATE's condition and the table's CHECK make overspending
+ * impossible even if the decisions were wrong; a count that does not add up rolls it all back.
  */
-export async function recordPayouts(
+export async function writeAllocationBatch(
   tx: Tx,
-  questId: number,
   payouts: readonly { payout: Payout; accountId: string }[],
+  records: readonly { claim: IdempotencyClaim; outcome: StoredOutcome }[],
 ): Promise<void> {
-  if (payouts.length === 0) return;
-  const total = payouts.reduce((sum, { payout }) => sum + payout.amount, 0);
-  const debited = await tx.query<{ id: number }>(
-    `UPDATE quests SET points_remaining = points_remaining - $2
-     WHERE id = $1 AND points_remaining >= $2
-     RETURNING id`,
-    [questId, total],
-  );
-  if (debited.rows.length !== 1) throw new Error("invariant: budget changed under the row lock");
-  await tx.query(
-    `INSERT INTO payouts (id, quest_id, account_id, amount, earning_period_id, created_at)
-     SELECT u.id, $1, u.account_id, u.amount, u.earning_period_id, u.created_at
-     FROM unnest($2::uuid[], $3::uuid[], $4::bigint[], $5::int[], $6::timestamptz[])
-       AS u(id, account_id, amount, earning_period_id, created_at)`,
+  if (payouts.length === 0 && records.length === 0) return;
+  const totals = new Map<number, number>();
+  for (const { payout } of payouts) {
+    totals.set(payout.questId, (totals.get(payout.questId) ?? 0) + payout.amount);
+  }
+  const { rows } = await tx.query<{ debited: number; kept: number }>(
+    `WITH debit AS (
+       UPDATE quests q SET points_remaining = q.points_remaining - d.total
+       FROM unnest($1::int[], $2::bigint[]) AS d(id, total)
+       WHERE q.id = d.id AND q.points_remaining >= d.total
+       RETURNING q.id
+     ), paid AS (
+       INSERT INTO payouts (id, quest_id, account_id, amount, earning_period_id, created_at)
+       SELECT * FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::bigint[], $7::int[],
+         $8::timestamptz[])
+       RETURNING 1
+     ), kept AS (
+       INSERT INTO idempotency_keys AS i (account_id, key, quest_id, request_hash, outcome)
+       SELECT u.account_id, u.key, u.quest_id, u.request_hash, u.outcome::jsonb
+       FROM unnest($9::uuid[], $10::text[], $11::int[], $12::text[], $13::text[])
+         AS u(account_id, key, quest_id, request_hash, outcome)
+       ON CONFLICT (account_id, key) DO UPDATE
+         SET quest_id = excluded.quest_id, request_hash = excluded.request_hash,
+             outcome = excluded.outcome, created_at = now()
+         WHERE i.created_at < now() - make_interval(secs => $14)
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM debit)::int AS debited, (SELECT count(*) FROM kept)::int AS kept`,
     [
-      questId,
+      [...totals.keys()],
+      [...totals.values()],
       payouts.map((p) => p.payout.id),
+      payouts.map((p) => p.payout.questId),
       payouts.map((p) => p.accountId),
       payouts.map((p) => p.payout.amount),
       payouts.map((p) => p.payout.earningPeriodId),
       payouts.map((p) => p.payout.createdAt),
+      records.map((r) => r.claim.accountId),
+      records.map((r) => r.claim.key),
+      records.map((r) => r.claim.questId),
+      records.map((r) => r.claim.requestHash),
+      records.map((r) => JSON.stringify(r.outcome)),
+      IDEMPOTENCY_RETENTION_S,
     ],
   );
+  const { debited, kept } = rows[0]!;
+  if (debited !== totals.size) throw new Error("invariant: a budget changed under the row lock");
+  if (kept !== records.length) throw new Error("invariant: a claimed key was stored meanwhile");
 }

@@ -9,7 +9,8 @@ export const CHANGES_CHANNEL = "questpoints_changes";
 
 export type Change =
   | { kind: "api-key" } // a key was revoked or its expiry moved
-  | { kind: "quest"; id: number } // a quest's owner (or anything else) changed
+  | { kind: "quest"; id: number } // a quest was created, or its owner (or anything else) changed
+  | { kind: "campaign"; id: number } // a campaign was created or changed
   | { kind: "features" };
 
 export async function announce(tx: Tx, change: Change): Promise<void> {
@@ -19,7 +20,7 @@ export async function announce(tx: Tx, change: Change): Promise<void> {
 function parseChange(payload: string): Change | undefined {
   try {
     const change = JSON.parse(payload) as Change;
-    return ["api-key", "quest", "features"].includes(change.kind) ? change : undefined;
+    return ["api-key", "quest", "campaign", "features"].includes(change.kind) ? change : undefined;
   } catch {
     return undefined;
   }

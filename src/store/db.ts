@@ -23,6 +23,19 @@ export interface Db extends Queryable {
   /** LISTENs on `channel` until the returned stop is called (or the database is closed). */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Connections now, for /metrics (PGlite: its one connection and the operations queued for it). */
+  stats?(): DbPoolStats;
+  /** Tells `listener` how long each wait for a pooled connection took (PostgreSQL only). */
+  observeConnectWaits?(listener: (seconds: number) => void): void;
+}
+
+export interface DbPoolStats {
+  /** Connections open. */
+  total: number;
+  /** Open connections no one is using. */
+  idle: number;
+  /** Operations waiting for a connection. */
+  waiting: number;
 }
 
 /** Bounds on every database wait; past one the operation fails as 503 and writes nothing. */

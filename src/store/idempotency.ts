@@ -14,85 +14,36 @@ export type StoredOutcome =
   | { payout: { id: string; amount: number; createdAt: string; pass: string } }
   | { error: { code: string; detail: string; requestId: string | null } };
 
-/** What the store knows about a claimed key; the use case decides what each means. */
-export type ClaimState =
-  | { kind: "new" }
-  | { kind: "in-flight" } // another transaction holds the key
-  | { kind: "stored"; questId: number; requestHash: string; outcome: StoredOutcome };
+/** An unexpired stored outcome of a key, with what it was first used for. */
+export interface StoredClaim {
+  questId: number;
+  requestHash: string;
+  outcome: StoredOutcome;
+}
 
 const lockName = (claim: IdempotencyClaim) => `idempotency:${claim.accountId}:${claim.key}`;
-const RETENTION_S = IDEMPOTENCY_RETENTION_MS / 1000;
+export const IDEMPOTENCY_RETENTION_S = IDEMPOTENCY_RETENTION_MS / 1000;
+const RETENTION_S = IDEMPOTENCY_RETENTION_S;
 
 /**
- * Claims idempotency keys for the current transaction, all in a few statements. A key whose
- * advisory lock another transaction holds is in flight; otherwise its stored record, if any, is
- * returned. Locks are transaction-scoped: a crash releases them and, the outcome being stored in
- * the same transaction as the payout, leaves no half-done record. Records older than the
- * retention (by the database's clock) count as absent and are deleted here.
+ * Claims idempotency keys for the current transaction: true for each key whose advisory lock was
+ * free, false for a key another transaction holds (in flight). Locks are transaction-scoped: a
+ * crash releases them and, the outcome being stored in the same transaction as the payout, leaves
+ * no half-done record. This must be a statement of its own, before the stored outcomes are read:
+ * a read in the same statement would use a snapshot taken before the lock was granted, and miss
+ * an outcome its previous holder committed in between.
  */
-export async function claimIdempotencyKeys(
+export async function tryLockIdempotencyKeys(
   tx: Tx,
   claims: readonly IdempotencyClaim[],
-): Promise<ClaimState[]> {
+): Promise<boolean[]> {
   if (claims.length === 0) return [];
-  const locks = await tx.query<{ locked: boolean }>(
+  const { rows } = await tx.query<{ locked: boolean }>(
     `SELECT pg_try_advisory_xact_lock(hashtextextended(name, 0)) AS locked
      FROM unnest($1::text[]) WITH ORDINALITY AS u(name, position) ORDER BY position`,
     [claims.map(lockName)],
   );
-  const accounts = claims.map((c) => c.accountId);
-  const keys = claims.map((c) => c.key);
-  await tx.query(
-    `DELETE FROM idempotency_keys i USING unnest($1::uuid[], $2::text[]) AS u(account_id, key)
-     WHERE i.account_id = u.account_id AND i.key = u.key
-       AND i.created_at < now() - make_interval(secs => $3)`,
-    [accounts, keys, RETENTION_S],
-  );
-  const { rows } = await tx.query<{
-    account_id: string;
-    key: string;
-    quest_id: number;
-    request_hash: string;
-    outcome: StoredOutcome;
-  }>(
-    `SELECT i.account_id, i.key, i.quest_id, i.request_hash, i.outcome
-     FROM idempotency_keys i JOIN unnest($1::uuid[], $2::text[]) AS u(account_id, key)
-       ON i.account_id = u.account_id AND i.key = u.key`,
-    [accounts, keys],
-  );
-  const stored = new Map(rows.map((row) => [`${row.account_id}:${row.key}`, row]));
-  return claims.map((claim, i): ClaimState => {
-    if (!locks.rows[i]!.locked) return { kind: "in-flight" };
-    const record = stored.get(`${claim.accountId}:${claim.key}`);
-    if (!record) return { kind: "new" };
-    return {
-      kind: "stored",
-      questId: record.quest_id,
-      requestHash: record.request_hash,
-      outcome: record.outcome,
-    };
-  });
-}
-
-/** Stores the outcomes of claimed keys, in the transaction that made them. */
-export async function storeIdempotencyRecords(
-  tx: Tx,
-  records: readonly { claim: IdempotencyClaim; outcome: StoredOutcome }[],
-): Promise<void> {
-  if (records.length === 0) return;
-  await tx.query(
-    `INSERT INTO idempotency_keys (account_id, key, quest_id, request_hash, outcome)
-     SELECT u.account_id, u.key, u.quest_id, u.request_hash, u.outcome::jsonb
-     FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[])
-       AS u(account_id, key, quest_id, request_hash, outcome)`,
-    [
-      records.map((r) => r.claim.accountId),
-      records.map((r) => r.claim.key),
-      records.map((r) => r.claim.questId),
-      records.map((r) => r.claim.requestHash),
-      records.map((r) => JSON.stringify(r.outcome)),
-    ],
-  );
+  return rows.map((row) => row.locked);
 }
 
 export const IDEMPOTENCY_PURGE_BATCH_MAX = 1000;

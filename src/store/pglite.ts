@@ -74,6 +74,10 @@ export async function openPglite(
       });
       return closing;
     },
+    stats: () => {
+      const { running, waiting } = queue.occupancy();
+      return { total: 1, idle: running ? 0 : 1, waiting };
+    },
   };
 }
 
@@ -161,6 +165,8 @@ function createOperationQueue(waitMsMax: number) {
 
   return {
     run: <T>(operation: () => Promise<T>) => enqueue(operation, true),
+    /** Whether an operation is running, and how many wait for their turn. */
+    occupancy: () => ({ running, waiting: waiting.size }),
     /** Queues `last` behind everything already waiting, without a deadline; refuses later runs. */
     close(last: () => Promise<void>): Promise<void> {
       const done = enqueue(last, false);

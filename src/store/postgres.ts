@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
 import {
   DB_TIMEOUTS_DEFAULT,
@@ -14,10 +15,30 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 type PgRunner = Pick<pg.Pool | pg.PoolClient, "query">;
 
+const statementNames = new Map<string, string>();
+
+/**
+ * A parameterised statement runs as a named prepared statement: each connection parses and plans
+ * it once, then only binds and executes it (the allocation's and the detail view's statements
+ * cost more to plan than to run). The SQL texts are the code's own constants, so their number,
+ * and each connection's prepared statements, stay bounded.
+ */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `qp_${createHash("sha256").update(sql).digest("base64url").slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function pgQueryable(runner: PgRunner): Queryable["query"] {
   return async <T>(sql: string, params?: unknown[]) => {
     try {
-      const result = await runner.query(sql, params);
+      const result =
+        params && params.length > 0
+          ? await runner.query({ name: statementName(sql), text: sql, values: params })
+          : await runner.query(sql);
       return { rows: result.rows as T[] };
     } catch (error) {
       return rethrowUnavailable(error);
@@ -48,6 +69,10 @@ function connectionConfig(url: string, timeouts: DbTimeouts): pg.ClientConfig {
     statement_timeout: timeouts.statementMs,
     query_timeout: timeouts.statementMs + 1_000,
     idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+    // JIT compiles a plan whose estimated cost is high, taking ~100 ms: a generic plan of a
+    // paged read (its LIMIT unknown to the planner) is estimated as if it read every payout.
+    // This service's statements are all short; compiling never pays for itself.
+    options: "-c jit=off",
     keepAlive: true,
   };
 }
@@ -62,11 +87,16 @@ export function openPostgres({
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const listeners = new Set<() => Promise<void>>();
+  let onConnectWait: ((seconds: number) => void) | undefined;
   return {
     kind: "postgres",
     query: pgQueryable(pool),
     async transaction(fn) {
-      const client = await pool.connect().catch(rethrowUnavailable);
+      const waitStartedMs = performance.now();
+      const client = await pool
+        .connect()
+        .catch(rethrowUnavailable)
+        .finally(() => onConnectWait?.((performance.now() - waitStartedMs) / 1000));
       // The pool stops listening to a checked-out client; a connection lost mid-transaction
       // (database crash) would otherwise be an uncaught 'error' that ends the process.
       let lost: Error | undefined;
@@ -109,6 +139,11 @@ export function openPostgres({
     async close() {
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
+    },
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    // Transactions only: single queries take their connection inside `pg`, out of sight here.
+    observeConnectWaits(listener) {
+      onConnectWait = listener;
     },
   };
 }

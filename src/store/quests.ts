@@ -178,46 +178,66 @@ export interface QuestDetailRead {
   now: Date;
 }
 
+/** Which page of which quest's payouts a detail view shows. */
+export interface DetailPage {
+  questId: number;
+  limit: number;
+  offset: number;
+}
+
+type DetailRow = QuestRow & { n: number; now: Date } & {
+  [K in keyof PayoutRow as `p_${K}`]: PayoutRow[K] | null;
+};
+
 /**
- * The quest, one page of its payouts (newest first) and the database's clock in ONE statement,
- * so `points_remaining` and the page come from the same snapshot. The page's keys are found by
- * an index-only walk of payouts_quest_page_idx before joining, so a deep `offset` skips index
- * entries instead of joined rows; the cost still grows with the offset.
+ * Detail views of several quests in ONE statement, so each quest's `points_remaining` and its
+ * page come from the same snapshot, and many reads cost one round trip. Each page's keys are
+ * found by an index-only walk of payouts_quest_page_idx, then each payout and its account by
+ * primary key, so a deep `offset` skips index entries instead of joined rows (the cost still
+ * grows with the offset) and the first page costs the same at any payout count. Answer i is page
+ * i's quest, or undefined when the quest does not exist.
  */
-export async function findQuestDetail(
+export async function findQuestDetails(
   db: Queryable,
-  questId: number,
-  page: { limit: number; offset: number },
-): Promise<QuestDetailRead | undefined> {
-  const { rows } = await db.query<
-    QuestRow & { now: Date } & { [K in keyof PayoutRow as `p_${K}`]: PayoutRow[K] | null }
-  >(
-    `SELECT ${QUEST_COLUMNS}, clock_timestamp() AS now,
+  pages: readonly DetailPage[],
+): Promise<(QuestDetailRead | undefined)[]> {
+  const { rows } = await db.query<DetailRow>(
+    `WITH clock AS MATERIALIZED (SELECT clock_timestamp() AS now)
+     SELECT r.n::int AS n, ${QUEST_COLUMNS}, clock.now,
             p.id AS p_id, p.quest_id AS p_quest_id, p.amount AS p_amount,
-            p.created_at AS p_created_at, a.pass AS p_pass,
+            p.created_at AS p_created_at, p.pass AS p_pass,
             p.earning_period_id AS p_earning_period_id
-     FROM quests q
+     FROM unnest($1::int[], $2::int[], $3::int[]) WITH ORDINALITY AS r(quest_id, lim, off, n)
+     CROSS JOIN clock
+     JOIN quests q ON q.id = r.quest_id
      LEFT JOIN LATERAL (
-       SELECT pp.* FROM (
-         SELECT id, created_at FROM payouts
+       SELECT pp.id, pp.quest_id, pp.amount, pp.created_at, pp.earning_period_id, a.pass
+       FROM (
+         SELECT id FROM payouts
          WHERE quest_id = q.id
          ORDER BY created_at DESC, id DESC
-         LIMIT $2 OFFSET $3
+         LIMIT r.lim OFFSET r.off
        ) page
-       JOIN payouts pp ON pp.id = page.id
+       -- OFFSET 0 keeps each lookup a subquery of its own: flattened, the planner (not knowing
+       -- the page size) may hash-join the whole payouts table against the page instead.
+       CROSS JOIN LATERAL (
+         SELECT id, quest_id, account_id, amount, created_at, earning_period_id
+         FROM payouts WHERE id = page.id OFFSET 0
+       ) pp
+       CROSS JOIN LATERAL (SELECT pass FROM accounts WHERE id = pp.account_id OFFSET 0) a
      ) p ON true
-     LEFT JOIN accounts a ON a.id = p.account_id
-     WHERE q.id = $1
-     ORDER BY p.created_at DESC, p.id DESC`,
-    [questId, page.limit, page.offset],
+     ORDER BY r.n, p.created_at DESC, p.id DESC`,
+    [pages.map((p) => p.questId), pages.map((p) => p.limit), pages.map((p) => p.offset)],
   );
-  const first = rows[0];
-  if (!first) return undefined;
-  const payouts = rows
-    .filter((row) => row.p_id !== null)
-    .map((row) =>
+  const reads: (QuestDetailRead | undefined)[] = pages.map(() => undefined);
+  for (const row of rows) {
+    const i = row.n - 1;
+    reads[i] ??= { quest: toQuest(row), payouts: [], now: row.now };
+    const read = reads[i];
+    if (row.p_id === null) continue;
+    read.payouts.push(
       toPayout({
-        id: row.p_id!,
+        id: row.p_id,
         quest_id: row.p_quest_id!,
         amount: row.p_amount!,
         created_at: row.p_created_at!,
@@ -225,5 +245,6 @@ export async function findQuestDetail(
         earning_period_id: row.p_earning_period_id,
       }),
     );
-  return { quest: toQuest(first), payouts, now: first.now };
+  }
+  return reads;
 }

@@ -10,7 +10,12 @@ export interface TtlCache<K, V> {
   clear(): void;
 }
 
-export function createTtlCache<K, V>(ttlMs: number, entriesMax: number): TtlCache<K, V> {
+/** `onLookup` hears every `get`: hit (answered from the cache) or miss (`load` called). */
+export function createTtlCache<K, V>(
+  ttlMs: number,
+  entriesMax: number,
+  onLookup?: (hit: boolean) => void,
+): TtlCache<K, V> {
   const entries = new Map<K, { value: V; expiresAtMs: number }>();
   // Bumped by every delete and clear: a load that began before one may have read what the
   // change replaced, so its answer is used but not kept.
@@ -18,7 +23,11 @@ export function createTtlCache<K, V>(ttlMs: number, entriesMax: number): TtlCach
   return {
     async get(key, load) {
       const hit = entries.get(key);
-      if (hit && hit.expiresAtMs > Date.now()) return hit.value;
+      if (hit && hit.expiresAtMs > Date.now()) {
+        onLookup?.(true);
+        return hit.value;
+      }
+      onLookup?.(false);
       const loadedIn = generation;
       const value = await load(key);
       if (loadedIn !== generation) return value;

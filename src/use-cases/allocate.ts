@@ -1,20 +1,21 @@
 import { v7 as uuidv7 } from "uuid";
-import { decideInOrder } from "../domain/allocation.js";
+import { type AllocationDecision, decideInOrder } from "../domain/allocation.js";
 import { AppError, ERROR_STATUS, type ErrorCode } from "../domain/errors.js";
+import { ALLOCATION_QUEUE_TOTAL_MAX } from "../domain/limits.js";
 import type { Payout } from "../domain/records.js";
 import {
+  claimId,
+  type LockedBatch,
   type LockedQuest,
-  lockQuestForAllocation,
-  readAllocationContext,
-  recordPayouts,
+  lockAllocationBatch,
+  writeAllocationBatch,
 } from "../store/allocations.js";
 import type { Db, Tx } from "../store/db.js";
 import {
-  type ClaimState,
-  claimIdempotencyKeys,
   type IdempotencyClaim,
+  type StoredClaim,
   type StoredOutcome,
-  storeIdempotencyRecords,
+  tryLockIdempotencyKeys,
 } from "../store/idempotency.js";
 import { createBatchScheduler } from "./allocation-scheduler.js";
 
@@ -44,26 +45,73 @@ export interface Allocate {
   (request: AllocationRequest): Promise<AllocationOutcome>;
   /** Resolves once every queued and running batch has been answered (graceful shutdown). */
   drain(): Promise<void>;
+  /** Requests of this process waiting for a batch or in a running one (for /metrics). */
+  queued(): number;
+}
+
+/** What a batch did, reported once its transaction ended (for /metrics). */
+export interface BatchReport {
+  /** Requests in the batch. */
+  requests: number;
+  /** Distinct quests the batch covered. */
+  quests: number;
+  /** Payouts committed (0 when the transaction failed). */
+  payouts: number;
+  /** Points those payouts paid. */
+  pointsPaid: number;
+  /** Wall time of the transaction. */
+  seconds: number;
+  /** false: the transaction failed and every request in it got the error. */
+  committed: boolean;
 }
 
 export interface AllocateOptions {
-  batching: { enabled: boolean; sizeMax: number; waitMs: number };
+  batching: { enabled: boolean; sizeMax: number; waitMs: number; concurrency: number };
   queueMax: number;
+  /** Told about every batch; must not throw. */
+  onBatch?: ((report: BatchReport) => void) | undefined;
 }
 
 /**
- * The allocate use case: requests for one quest are grouped (group commit) and each group runs
- * in one transaction that locks the quest row, re-checks every key and the quest's owner,
- * decides each request in arrival order against the running remainder, debits once, inserts all
- * payouts and idempotency records, and commits before any request is answered.
+ * The allocate use case. Concurrent requests are grouped (group commit), over many quests at
+ * once, and each group runs in one transaction that locks its quests' rows in id order (so no two
+ * processes deadlock), re-checks every key and each quest's owner, decides each quest's requests
+ * in arrival order against its running remainder, debits all quests and inserts all payouts and
+ * idempotency records, and commits before any request is answered.
  */
 export function createAllocate(db: Db, options: AllocateOptions): Allocate {
+  const runInTransaction = (batch: AllocationRequest[]) =>
+    db.transaction((tx) => allocateBatch(tx, batch));
   const scheduler = createBatchScheduler<AllocationRequest, AllocationOutcome>({
     keyOf: (request) => request.questId,
-    run: (batch) => db.transaction((tx) => allocateBatch(tx, batch)),
+    run: (batch) => observed(batch, () => runIsolatingBusyQuests(runInTransaction, batch)),
     batching: options.batching,
     queueMax: options.queueMax,
+    totalMax: ALLOCATION_QUEUE_TOTAL_MAX,
   });
+  const observed = async (
+    batch: AllocationRequest[],
+    run: () => Promise<Answer[]>,
+  ): Promise<Answer[]> => {
+    if (!options.onBatch) return run();
+    const startedAt = performance.now();
+    const report = (outcomes: Answer[] | undefined) =>
+      options.onBatch!({
+        requests: batch.length,
+        quests: new Set(batch.map((r) => r.questId)).size,
+        ...paidBy(outcomes),
+        seconds: (performance.now() - startedAt) / 1000,
+        committed: outcomes !== undefined,
+      });
+    try {
+      const outcomes = await run();
+      report(outcomes);
+      return outcomes;
+    } catch (error) {
+      report(undefined);
+      throw error;
+    }
+  };
   // Keys in flight in this process are refused at once; across processes the advisory lock
   // taken by claimIdempotencyKeys gives the same answer.
   const inFlight = new Set<string>();
@@ -81,7 +129,67 @@ export function createAllocate(db: Db, options: AllocateOptions): Allocate {
     }
   }) as Allocate;
   allocate.drain = scheduler.drain;
+  allocate.queued = scheduler.size;
   return allocate;
+}
+
+/** A request's outcome, or the failure of the transaction it was in. */
+type Answer = AllocationOutcome | Error;
+
+function paidBy(outcomes: Answer[] | undefined) {
+  let payouts = 0;
+  let pointsPaid = 0;
+  for (const outcome of outcomes ?? []) {
+    if (!(outcome instanceof Error) && outcome.ok && !outcome.replayed) {
+      payouts++;
+      pointsPaid += outcome.payout.amount;
+    }
+  }
+  return { payouts, pointsPaid };
+}
+
+/**
+ * A batch over several quests waits for all their row locks; one quest held long elsewhere (an
+ * operator's edit, another process's batch) would make every quest in it fail at the lock
+ * timeout. When locking fails, nothing was written, so the batch is run again one quest per
+ * transaction: only the busy quest's requests get the 503.
+ */
+async function runIsolatingBusyQuests(
+  run: (batch: AllocationRequest[]) => Promise<AllocationOutcome[]>,
+  batch: AllocationRequest[],
+): Promise<Answer[]> {
+  try {
+    return await run(batch);
+  } catch (error) {
+    if (!(error instanceof QuestLockFailed)) throw error;
+    const byQuest = new Map<number, AllocationRequest[]>();
+    for (const request of batch) {
+      const group = byQuest.get(request.questId);
+      if (group) group.push(request);
+      else byQuest.set(request.questId, [request]);
+    }
+    if (byQuest.size === 1) throw error.cause;
+    const answers = new Map<AllocationRequest, Answer>();
+    await Promise.all(
+      [...byQuest.values()].map(async (requests) => {
+        const outcomes: Answer[] = await run(requests).catch((failure: unknown) => {
+          const cause = failure instanceof QuestLockFailed ? failure.cause : failure;
+          return requests.map(() => (cause instanceof Error ? cause : new Error(String(cause))));
+        });
+        requests.forEach((request, i) => {
+          answers.set(request, outcomes[i]!);
+        });
+      }),
+    );
+    return batch.map((request) => answers.get(request)!);
+  }
+}
+
+/** The quests' row locks were not all granted: nothing was written yet. */
+class QuestLockFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super("The quests of an allocation batch could not be locked.");
+  }
 }
 
 const refused = (request: AllocationRequest, error: AppError): AllocationOutcome => ({
@@ -98,69 +206,53 @@ function inProgress(): AppError {
   );
 }
 
-/** One batch (all for one quest) inside its transaction; outcome i answers request i. */
+/** One batch inside its transaction; outcome i answers request i. */
 async function allocateBatch(
   tx: Tx,
   batch: readonly AllocationRequest[],
 ): Promise<AllocationOutcome[]> {
-  const questId = batch[0]!.questId;
   const claims = batch.map(claimOf);
-  const claimStates = await claimIdempotencyKeys(
-    tx,
-    claims.filter((c): c is IdempotencyClaim => c !== undefined),
-  );
-  let nextClaim = 0;
-  const states = claims.map((claim) => (claim ? claimStates[nextClaim++] : undefined));
+  const given = claims.filter((c): c is IdempotencyClaim => c !== undefined);
+  const lockedClaims = await tryLockIdempotencyKeys(tx, given);
+  const freeClaims = new Set(given.filter((_, i) => lockedClaims[i]));
 
-  const quest = await lockQuestForAllocation(tx, questId);
-  const context = await readAllocationContext(
-    tx,
-    [...new Set(batch.map((r) => r.keyId))],
-    [...new Set(batch.map((r) => r.pass))],
-  );
+  const locked = await lockAllocationBatch(tx, {
+    questIds: [...new Set(batch.map((r) => r.questId))],
+    keyIds: [...new Set(batch.map((r) => r.keyId))],
+    passes: [...new Set(batch.map((r) => r.pass))],
+    claims: [...freeClaims],
+  }).catch((error: unknown) => {
+    throw new QuestLockFailed(error);
+  });
 
   // Refusals that come before the rules (the order of checks): key, quest, owner, idempotency.
-  const outcomes: (AllocationOutcome | undefined)[] = batch.map((request, i) =>
-    precheck(request, quest, context.liveKeyIds, states[i]),
-  );
-  const toDecide = batch.filter((_, i) => outcomes[i] === undefined);
-  const decisions = quest
-    ? decideInOrder(
-        {
-          questId,
-          enabled: quest.enabled,
-          start: quest.start,
-          end: quest.end,
-          pointsRemaining: quest.pointsRemaining,
-          actionTypeActive: quest.actionTypeActive,
-          period: context.period,
-        },
-        toDecide.map((r) => ({
-          points: r.points,
-          accountExists: context.accountIdByPass.has(r.pass),
-        })),
-        context.now,
-      )
-    : [];
+  const outcomes = batch.map((request, i) => {
+    const claim = claims[i];
+    const state: ClaimState | undefined = claim && {
+      free: freeClaims.has(claim),
+      stored: locked.stored.get(claimId(claim)),
+    };
+    return precheck(request, locked.quests.get(request.questId), locked.liveKeyIds, state);
+  });
+  const decisions = decideEachQuest(batch, outcomes, locked);
 
   const payouts: { payout: Payout; accountId: string }[] = [];
   const records: { claim: IdempotencyClaim; outcome: StoredOutcome }[] = [];
-  let nextDecision = 0;
   const results = batch.map((request, i): AllocationOutcome => {
     const early = outcomes[i];
     if (early) return early;
-    const decision = decisions[nextDecision++]!;
+    const decision = decisions.get(request)!;
     let outcome: AllocationOutcome;
     if (decision.ok) {
       const payout: Payout = {
         id: uuidv7(),
-        questId,
+        questId: request.questId,
         amount: request.points,
-        createdAt: context.now,
+        createdAt: locked.now,
         pass: request.pass,
         earningPeriodId: decision.periodId,
       };
-      payouts.push({ payout, accountId: context.accountIdByPass.get(request.pass)! });
+      payouts.push({ payout, accountId: locked.accountIdByPass.get(request.pass)! });
       outcome = { ok: true, payout, replayed: false };
     } else {
       outcome = refused(request, decision.error);
@@ -170,9 +262,56 @@ async function allocateBatch(
     return outcome;
   });
 
-  await recordPayouts(tx, questId, payouts);
-  await storeIdempotencyRecords(tx, records);
+  await writeAllocationBatch(tx, payouts, records);
   return results;
+}
+
+/**
+ * The rules for the requests that passed the prechecks: each quest's requests in arrival order
+ * against that quest's running remainder.
+ */
+function decideEachQuest(
+  batch: readonly AllocationRequest[],
+  outcomes: readonly (AllocationOutcome | undefined)[],
+  locked: LockedBatch,
+): Map<AllocationRequest, AllocationDecision> {
+  const byQuest = new Map<number, AllocationRequest[]>();
+  batch.forEach((request, i) => {
+    if (outcomes[i] !== undefined) return;
+    const group = byQuest.get(request.questId);
+    if (group) group.push(request);
+    else byQuest.set(request.questId, [request]);
+  });
+  const decisions = new Map<AllocationRequest, AllocationDecision>();
+  for (const [questId, requests] of byQuest) {
+    const quest = locked.quests.get(questId)!;
+    const decided = decideInOrder(
+      {
+        questId,
+        enabled: quest.enabled,
+        start: quest.start,
+        end: quest.end,
+        pointsRemaining: quest.pointsRemaining,
+        actionTypeActive: quest.actionTypeActive,
+        period: locked.period,
+      },
+      requests.map((r) => ({
+        points: r.points,
+        accountExists: locked.accountIdByPass.has(r.pass),
+      })),
+      locked.now,
+    );
+    requests.forEach((request, i) => {
+      decisions.set(request, decided[i]!);
+    });
+  }
+  return decisions;
+}
+
+/** What is known of a request's idempotency key: free (claimed here) or in flight, and stored. */
+interface ClaimState {
+  free: boolean;
+  stored: StoredClaim | undefined;
 }
 
 function claimOf(request: AllocationRequest): IdempotencyClaim | undefined {
@@ -218,9 +357,14 @@ function precheck(
       ),
     );
   }
-  if (!claim || claim.kind === "new") return undefined;
-  if (claim.kind === "in-flight") return refused(request, inProgress());
-  if (claim.questId !== request.questId || claim.requestHash !== request.idempotency?.requestHash) {
+  if (!claim) return undefined;
+  if (!claim.free) return refused(request, inProgress());
+  const stored = claim.stored;
+  if (!stored) return undefined;
+  if (
+    stored.questId !== request.questId ||
+    stored.requestHash !== request.idempotency?.requestHash
+  ) {
     return refused(
       request,
       new AppError(
@@ -229,7 +373,7 @@ function precheck(
       ),
     );
   }
-  return fromStored(claim.outcome);
+  return fromStored(stored.outcome);
 }
 
 function toStored(outcome: AllocationOutcome): StoredOutcome {

@@ -1,82 +1,127 @@
 import { unavailable } from "../domain/errors.js";
 
 /**
- * Group commit: concurrent requests with the same key (a quest) queue while a batch for that key
- * runs (or for `waitMs`), then run together as one batch. With batching off every request is its
- * own batch, started at once. Either way a key holds at most `queueMax` requests waiting or
- * running; beyond that a request is refused at once with 503, so no queue grows without bound.
+ * Group commit: concurrent requests wait in one queue (in arrival order) and run together as one
+ * batch, which may cover many keys (quests). A key is in at most one running batch at a time, so
+ * requests for a busy key wait for the next batch and keep their order; up to `concurrency`
+ * batches run at once, for disjoint keys. With batching off every request is its own batch,
+ * started at once.
+ *
+ * Every queue is bounded: a key holds at most `queueMax` requests waiting or running, and the
+ * process at most `totalMax`; beyond either a request is refused at once with 503.
  */
 export interface BatchScheduler<Req, Res> {
   submit(request: Req): Promise<Res>;
   /** Resolves once every queued and running batch has been answered (graceful shutdown). */
   drain(): Promise<void>;
+  /** Requests waiting or in a running batch. */
+  size(): number;
 }
 
 export interface SchedulerOptions<Req, Res> {
   keyOf(request: Req): number;
-  /** Runs one batch (all of one key); answer i belongs to request i. A throw fails them all. */
-  run(batch: Req[]): Promise<Res[]>;
-  batching: { enabled: boolean; sizeMax: number; waitMs: number };
+  /**
+   * Runs one batch, in arrival order; answer i belongs to request i, and an answer that is an
+   * Error fails that request alone. A throw fails them all.
+   */
+  run(batch: Req[]): Promise<(Res | Error)[]>;
+  batching: { enabled: boolean; sizeMax: number; waitMs: number; concurrency: number };
   queueMax: number;
+  totalMax: number;
 }
 
 interface Pending<Req, Res> {
+  key: number;
   request: Req;
   resolve: (result: Res) => void;
   reject: (error: unknown) => void;
 }
 
-interface Queue<Req, Res> {
-  waiting: Pending<Req, Res>[];
-  /** Requests of this key in batches now running. */
-  runningCount: number;
-  scheduled: boolean;
-}
-
 export function createBatchScheduler<Req, Res>(
   options: SchedulerOptions<Req, Res>,
 ): BatchScheduler<Req, Res> {
-  const { batching, queueMax } = options;
-  const queues = new Map<number, Queue<Req, Res>>();
+  const { batching, queueMax, totalMax } = options;
+  let waiting: Pending<Req, Res>[] = [];
+  /** Requests per key, waiting or running: the per-key bound. */
+  const countByKey = new Map<number, number>();
+  /** Keys of the batches now running. */
+  const busyKeys = new Set<number>();
   const running = new Set<Promise<void>>();
+  let total = 0;
+  let flushScheduled = false;
 
-  const runBatch = async (batch: Pending<Req, Res>[]) => {
-    try {
-      const results = await options.run(batch.map((p) => p.request));
-      batch.forEach((pending, i) => {
-        pending.resolve(results[i]!);
-      });
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
+  const settle = (batch: Pending<Req, Res>[]) => {
+    for (const { key } of batch) {
+      const left = countByKey.get(key)! - 1;
+      if (left === 0) countByKey.delete(key);
+      else countByKey.set(key, left);
+      busyKeys.delete(key);
     }
+    total -= batch.length;
   };
 
-  const start = (key: number, queue: Queue<Req, Res>, batch: Pending<Req, Res>[]) => {
-    queue.runningCount += batch.length;
-    const done = runBatch(batch).finally(() => {
+  const start = (batch: Pending<Req, Res>[]) => {
+    const done = (async () => {
+      try {
+        const results = await options.run(batch.map((p) => p.request));
+        batch.forEach((pending, i) => {
+          const result = results[i]!;
+          if (result instanceof Error) pending.reject(result);
+          else pending.resolve(result);
+        });
+      } catch (error) {
+        for (const pending of batch) pending.reject(error);
+      }
+    })().finally(() => {
       running.delete(done);
-      queue.runningCount -= batch.length;
-      if (batching.enabled && queue.waiting.length > 0) flush(key, queue);
-      else if (queue.runningCount === 0 && queue.waiting.length === 0) queues.delete(key);
+      settle(batch);
+      // What arrived while this batch ran is the next batch: no extra wait.
+      if (batching.enabled) flush();
     });
     running.add(done);
   };
 
-  const flush = (key: number, queue: Queue<Req, Res>) => {
-    queue.scheduled = false;
-    if (queue.runningCount > 0 || queue.waiting.length === 0) return;
-    start(key, queue, queue.waiting.splice(0, batching.sizeMax));
+  /** The oldest waiting requests whose keys are free, up to `sizeMax`, in arrival order. */
+  const take = (): Pending<Req, Res>[] => {
+    const batch: Pending<Req, Res>[] = [];
+    const rest: Pending<Req, Res>[] = [];
+    const taken = new Set<number>();
+    for (const pending of waiting) {
+      const free = taken.has(pending.key) || !busyKeys.has(pending.key);
+      if (free && batch.length < batching.sizeMax) {
+        batch.push(pending);
+        taken.add(pending.key);
+      } else {
+        rest.push(pending);
+      }
+    }
+    waiting = rest;
+    for (const key of taken) busyKeys.add(key);
+    return batch;
+  };
+
+  const flush = () => {
+    flushScheduled = false;
+    while (running.size < batching.concurrency && waiting.length > 0) {
+      const batch = take();
+      if (batch.length === 0) return;
+      start(batch);
+    }
+  };
+
+  const scheduleFlush = () => {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    // setImmediate lets every request that arrived in this I/O turn join the batch.
+    if (batching.waitMs > 0) setTimeout(flush, batching.waitMs);
+    else setImmediate(flush);
   };
 
   const submit = (request: Req) =>
     new Promise<Res>((resolve, reject) => {
       const key = options.keyOf(request);
-      let queue = queues.get(key);
-      if (!queue) {
-        queue = { waiting: [], runningCount: 0, scheduled: false };
-        queues.set(key, queue);
-      }
-      if (queue.waiting.length + queue.runningCount >= queueMax) {
+      const count = countByKey.get(key) ?? 0;
+      if (count >= queueMax) {
         reject(
           unavailable(
             `Too many allocations are waiting for this quest (at most ${queueMax}). Retry shortly.`,
@@ -84,25 +129,30 @@ export function createBatchScheduler<Req, Res>(
         );
         return;
       }
-      const pending = { request, resolve, reject };
-      if (!batching.enabled) {
-        start(key, queue, [pending]);
+      if (total >= totalMax) {
+        reject(
+          unavailable(
+            `Too many allocations are waiting (at most ${totalMax} per process). Retry shortly.`,
+          ),
+        );
         return;
       }
-      queue.waiting.push(pending);
-      if (queue.runningCount > 0 || queue.scheduled) return;
-      const q = queue;
-      q.scheduled = true;
-      // setImmediate lets every request that arrived in this I/O turn join the batch.
-      if (batching.waitMs > 0) setTimeout(() => flush(key, q), batching.waitMs);
-      else setImmediate(() => flush(key, q));
+      countByKey.set(key, count + 1);
+      total++;
+      const pending = { key, request, resolve, reject };
+      if (!batching.enabled) {
+        start([pending]);
+        return;
+      }
+      waiting.push(pending);
+      if (running.size < batching.concurrency) scheduleFlush();
     });
 
   const drain = async () => {
-    while (running.size > 0 || [...queues.values()].some((q) => q.waiting.length > 0)) {
+    while (running.size > 0 || waiting.length > 0) {
       await Promise.allSettled([...running]);
       await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  return { submit, drain };
+  return { submit, drain, size: () => total };
 }

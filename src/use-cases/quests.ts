@@ -23,7 +23,10 @@ export type QuestRequest = Omit<QuestFields, "ownerId" | keyof QuestDefaults> &
 
 export type QuestPatchRequest = Partial<Omit<QuestFields, "ownerId"> & { ownerPass: string }>;
 
-/** Creates a quest: the owner must be registered and the campaign, if any, must exist. */
+/**
+ * Creates a quest: the owner must be registered and the campaign, if any, must exist. It is
+ * announced, so every process rebuilds its public answers (the quest list) at once.
+ */
 export function createQuest(db: Db, request: QuestRequest): Promise<Quest> {
   return db.transaction(async (tx) => {
     const { ownerPass, ...rest } = request;
@@ -33,7 +36,9 @@ export function createQuest(db: Db, request: QuestRequest): Promise<Quest> {
       campaignId: await existingCampaignId(tx, request.campaignId),
     });
     await ensureActionType(tx, fields.actionType);
-    return insertQuest(tx, fields);
+    const quest = await insertQuest(tx, fields);
+    await announce(tx, { kind: "quest", id: quest.id });
+    return quest;
   });
 }
 
@@ -60,14 +65,22 @@ export function editQuest(db: Db, id: number, patch: QuestPatchRequest): Promise
   });
 }
 
+/** Creates a campaign and announces it (the public answers that show campaigns are rebuilt). */
 export function createCampaign(
   db: Db,
   request: Parameters<typeof newCampaignFields>[0],
 ): Promise<Campaign> {
-  return insertCampaign(db, newCampaignFields(request));
+  return db.transaction(async (tx) => {
+    const campaign = await insertCampaign(tx, newCampaignFields(request));
+    await announce(tx, { kind: "campaign", id: campaign.id });
+    return campaign;
+  });
 }
 
-/** Changes a campaign under its row lock, so concurrent edits never lose one another. */
+/**
+ * Changes a campaign under its row lock, so concurrent edits never lose one another, and
+ * announces it.
+ */
 export function editCampaign(
   db: Db,
   id: number,
@@ -76,7 +89,9 @@ export function editCampaign(
   return db.transaction(async (tx) => {
     const current = id <= ID_MAX ? await lockCampaign(tx, id) : undefined;
     if (!current) throw new AppError("CAMPAIGN_NOT_FOUND", `Campaign ${id} does not exist.`);
-    return writeCampaign(tx, id, patchCampaignFields(current, patch));
+    const campaign = await writeCampaign(tx, id, patchCampaignFields(current, patch));
+    await announce(tx, { kind: "campaign", id });
+    return campaign;
   });
 }
 

@@ -43,6 +43,13 @@ export async function adminRoutes(
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
   api.addHook("onRequest", requireAdminToken(services.adminToken));
+  // Other processes rebuild their public answers on the change notice; this one drops them
+  // before its answer leaves, so the operator's next read shows the write.
+  api.addHook("onSend", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 300) {
+      services.publicAnswers.clear();
+    }
+  });
   const meta = (summary: string) => ({
     summary,
     tags: ["operator"],

@@ -28,12 +28,14 @@ export async function campaignRoutes(app: FastifyInstance, services: Services) {
         response: { 200: Campaign, ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       if (id > ID_MAX) throw notFound(id);
-      const campaign = await findCampaign(db, id);
-      if (!campaign) throw notFound(id);
-      return presentCampaign(campaign, await listCampaignQuests(db, id));
+      return services.publicAnswers.send(request, reply, `campaign:${id}`, async () => {
+        const campaign = await findCampaign(db, id);
+        if (!campaign) throw notFound(id);
+        return presentCampaign(campaign, await listCampaignQuests(db, id));
+      });
     },
   );
 }

@@ -9,7 +9,7 @@ import {
   PAYOUT_PAGE_LIMIT_DEFAULT,
   QUEST_LIST_LIMIT_DEFAULT,
 } from "../../domain/limits.js";
-import { findQuestDetail, findQuestOwner, listPublicQuests } from "../../store/quests.js";
+import { findQuestOwner, listPublicQuests, type QuestDetailRead } from "../../store/quests.js";
 import type { AllocationOutcome } from "../../use-cases/allocate.js";
 import { requireApiKey } from "../auth.js";
 import { presentPayout, presentQuestDetail, presentQuestPublic } from "../present.js";
@@ -32,6 +32,9 @@ declare module "fastify" {
     ownedQuestId?: number;
   }
 }
+
+/** The serialized detail answer of a read shared by identical requests of one batch. */
+const serializedDetails = new WeakMap<QuestDetailRead, string>();
 
 const IDEMPOTENCY_KEY_SHAPE = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_LENGTH_MAX}}$`);
 
@@ -105,15 +108,17 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
         response: { 200: QuestList, ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
-      const { owner, limit, offset } = request.query;
-      const ownerPass = owner === undefined ? undefined : checksummed(owner);
-      const quests = await listPublicQuests(db, {
-        ownerPass,
-        limit: limit ?? QUEST_LIST_LIMIT_DEFAULT,
-        offset: offset ?? 0,
-      });
-      return quests.map(presentQuestPublic);
+    async (request, reply) => {
+      const { owner } = request.query;
+      const filter = {
+        ownerPass: owner === undefined ? undefined : checksummed(owner),
+        limit: request.query.limit ?? QUEST_LIST_LIMIT_DEFAULT,
+        offset: request.query.offset ?? 0,
+      };
+      const key = `quests:${filter.ownerPass ?? ""}:${filter.limit}:${filter.offset}`;
+      return services.publicAnswers.send(request, reply, key, async () =>
+        (await listPublicQuests(db, filter)).map(presentQuestPublic),
+      );
     },
   );
 
@@ -130,15 +135,24 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
         response: { 200: QuestDetail, ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const questId = request.ownedQuestId!;
       // Read fresh (not from the owner cache): points_remaining moves with every allocation.
-      const detail = await findQuestDetail(db, questId, {
+      const detail = await services.readQuestDetail({
+        questId,
         limit: request.query.limit ?? PAYOUT_PAGE_LIMIT_DEFAULT,
         offset: request.query.offset ?? 0,
       });
       if (!detail) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
-      return presentQuestDetail(detail.quest, detail.payouts, detail.now);
+      // Identical reads of one batch share `detail`: serialize it once for all of them.
+      let body = serializedDetails.get(detail);
+      if (body === undefined) {
+        body = reply.serialize(
+          presentQuestDetail(detail.quest, detail.payouts, detail.now),
+        ) as string;
+        serializedDetails.set(detail, body);
+      }
+      return reply.type("application/json; charset=utf-8").send(body);
     },
   );
 

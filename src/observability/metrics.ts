@@ -1,0 +1,181 @@
+/**
+ * The service's Prometheus metrics (https://prometheus.io/docs/instrumenting/exposition_formats/).
+ * Each app has a registry of its own, never prom-client's global one, so that several apps in
+ * one process (the tests) count apart. Every name starts with `questpoints_`. Labels take only
+ * bounded values: route patterns (not paths), methods, status codes, fixed words.
+ */
+import {
+  Counter,
+  collectDefaultMetrics,
+  exponentialBuckets,
+  Gauge,
+  Histogram,
+  Registry,
+} from "prom-client";
+import type { DbPoolStats } from "../store/db.js";
+import type { BatchReport } from "../use-cases/allocate.js";
+
+export const METRIC_PREFIX = "questpoints_";
+
+/** The route label of a request no route matched (a 404 of an unknown path). */
+export const UNMATCHED_ROUTE = "unmatched";
+
+/** From 1 ms to 10 s: request latencies, batch transactions, connection waits. */
+const SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** 1, 2, 4, … 1024: requests or quests in a batch. */
+const COUNT_BUCKETS = exponentialBuckets(1, 2, 11);
+
+/** Where the gauges read their values at each scrape. */
+export interface MetricsSources {
+  /** Allocation requests of this process waiting for a batch or in a running one. */
+  queueDepth(): number;
+  /** The database's connections; absent: no pool gauge. */
+  poolStats?: (() => DbPoolStats) | undefined;
+}
+
+export interface Metrics {
+  /** The Content-Type of `scrape()`: `text/plain; version=0.0.4; charset=utf-8`. */
+  readonly contentType: string;
+  /** Every metric of this app and of the process, in the Prometheus text format. */
+  scrape(): Promise<string>;
+  /** One answered request; `route` is the matched pattern or UNMATCHED_ROUTE. */
+  observeRequest(route: string, method: string, status: number, seconds: number): void;
+  observeBatch(report: BatchReport): void;
+  /** One lookup in the cache named `cache` (`api_keys`, `quest_owners`, `features`, …). */
+  cacheLookup(cache: string, hit: boolean): void;
+  /** One wait for a pooled database connection. */
+  observeConnectWait(seconds: number): void;
+}
+
+/**
+ * Node's process metrics (CPU, memory, event loop lag, GC) describe the process, not an app,
+ * and each collection installs observers that are never removed, so they are collected once per
+ * process into a registry of their own and merged into every app's scrape.
+ */
+let processRegistry: Registry | undefined;
+
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: METRIC_PREFIX });
+  }
+  return processRegistry;
+}
+
+export function createMetrics(sources: MetricsSources): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const name = (suffix: string) => `${METRIC_PREFIX}${suffix}`;
+
+  const requests = new Counter({
+    name: name("http_requests_total"),
+    help: "HTTP requests answered, by route pattern, method and status code.",
+    labelNames: ["route", "method", "status"] as const,
+    registers,
+  });
+  const requestSeconds = new Histogram({
+    name: name("http_request_duration_seconds"),
+    help: "Time from a request's arrival to its answer, by route pattern and method.",
+    labelNames: ["route", "method"] as const,
+    buckets: SECONDS_BUCKETS,
+    registers,
+  });
+
+  const batchSize = new Histogram({
+    name: name("allocation_batch_size"),
+    help: "Allocation requests per batch (one transaction).",
+    buckets: COUNT_BUCKETS,
+    registers,
+  });
+  const batchQuests = new Histogram({
+    name: name("allocation_batch_quests"),
+    help: "Distinct quests per allocation batch.",
+    buckets: COUNT_BUCKETS,
+    registers,
+  });
+  const batchSeconds = new Histogram({
+    name: name("allocation_batch_seconds"),
+    help: "Wall time of an allocation batch's transaction.",
+    buckets: SECONDS_BUCKETS,
+    registers,
+  });
+  const batches = new Counter({
+    name: name("allocation_batches_total"),
+    help: "Allocation batches, by whether their transaction committed or failed.",
+    labelNames: ["result"] as const,
+    registers,
+  });
+  const payouts = new Counter({
+    name: name("payouts_total"),
+    help: "Payouts committed by this process.",
+    registers,
+  });
+  const pointsPaid = new Counter({
+    name: name("points_paid_total"),
+    help: "Points paid by the payouts this process committed.",
+    registers,
+  });
+  new Gauge({
+    name: name("allocation_queue_depth"),
+    help: "Allocation requests of this process waiting for a batch or in a running one.",
+    registers,
+    collect() {
+      this.set(sources.queueDepth());
+    },
+  });
+  // Both results are shown from the start, so a rate over `failed` exists before a failure.
+  batches.inc({ result: "committed" }, 0);
+  batches.inc({ result: "failed" }, 0);
+
+  const { poolStats } = sources;
+  if (poolStats) {
+    new Gauge({
+      name: name("db_pool_connections"),
+      help: "Database connections: total open, idle, and operations waiting for one.",
+      labelNames: ["state"] as const,
+      registers,
+      collect() {
+        const stats = poolStats();
+        this.set({ state: "total" }, stats.total);
+        this.set({ state: "idle" }, stats.idle);
+        this.set({ state: "waiting" }, stats.waiting);
+      },
+    });
+  }
+  const connectWaits = new Histogram({
+    name: name("db_pool_wait_seconds"),
+    help: "Wait for a pooled database connection at the start of a transaction (PostgreSQL).",
+    buckets: SECONDS_BUCKETS,
+    registers,
+  });
+
+  const cacheLookups = new Counter({
+    name: name("cache_lookups_total"),
+    help: "Lookups in the in-process caches, by cache and hit or miss.",
+    labelNames: ["cache", "result"] as const,
+    registers,
+  });
+
+  return {
+    contentType: registry.contentType,
+    scrape: () => Registry.merge([processMetrics(), registry]).metrics(),
+    observeRequest(route, method, status, seconds) {
+      requests.inc({ route, method, status: String(status) });
+      requestSeconds.observe({ route, method }, seconds);
+    },
+    observeBatch(report) {
+      batchSize.observe(report.requests);
+      batchQuests.observe(report.quests);
+      batchSeconds.observe(report.seconds);
+      batches.inc({ result: report.committed ? "committed" : "failed" });
+      if (report.payouts > 0) payouts.inc(report.payouts);
+      if (report.pointsPaid > 0) pointsPaid.inc(report.pointsPaid);
+    },
+    cacheLookup(cache, hit) {
+      cacheLookups.inc({ cache, result: hit ? "hit" : "miss" });
+    },
+    observeConnectWait(seconds) {
+      connectWaits.observe(seconds);
+    },
+  };
+}
