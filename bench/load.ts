@@ -25,6 +25,11 @@ export interface LoadTarget {
 
 export interface LoadSettings {
   durationS: number;
+  /**
+   * Unmeasured load first (JIT, pools and caches warm up), drained like the run; its answers
+   * are counted in `warmup`, since allocations it made are in the books too.
+   */
+  warmupS: number;
   connections: number;
   /** Upper bound on requests in one run, whatever the duration. */
   requestsMax: number;
@@ -42,9 +47,20 @@ export interface Measurement {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** The warm-up before the measured run: its answers, and how many were 200. */
+  warmup: { answered: number; ok200: number };
 }
 
-export function runLoad(target: LoadTarget, settings: LoadSettings): Promise<Measurement> {
+export async function runLoad(target: LoadTarget, settings: LoadSettings): Promise<Measurement> {
+  const warm =
+    settings.warmupS > 0
+      ? await runOnce(target, { ...settings, durationS: settings.warmupS })
+      : undefined;
+  const run = await runOnce(target, settings);
+  return { ...run, warmup: { answered: warm?.answered ?? 0, ok200: warm?.ok200 ?? 0 } };
+}
+
+function runOnce(target: LoadTarget, settings: LoadSettings): Promise<Measurement> {
   const startedAt = Date.now();
   const deadline = startedAt + settings.durationS * 1000;
   let lastAnswerAt = startedAt;
@@ -88,7 +104,8 @@ export function runBackgroundLoad(
       {
         url: target.baseUrl,
         connections: settings.connections,
-        duration: settings.durationS,
+        // Over the warm-up of the run it floods beside, too.
+        duration: settings.warmupS + settings.durationS,
         workers: 1,
         timeout: REQUEST_TIMEOUT_S,
         maxOverallRequests: settings.requestsMax,
@@ -99,7 +116,7 @@ export function runBackgroundLoad(
       },
       (error, result) => {
         if (error) reject(error);
-        else resolve(measure(result, settings.durationS));
+        else resolve(measure(result, settings.warmupS + settings.durationS));
       },
     );
   });
@@ -145,5 +162,6 @@ function measure(result: autocannon.Result, seconds: number): Measurement {
     requestsPerSecond: seconds > 0 ? answered / seconds : 0,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    warmup: { answered: 0, ok200: 0 },
   };
 }

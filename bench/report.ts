@@ -24,6 +24,7 @@ export interface Row {
 
 export interface Setting {
   durationS: number;
+  warmupS: number;
   connections: number;
   postgresVersion: string;
   pgliteVersion: string;
@@ -57,7 +58,7 @@ function machine(setting: Setting): string {
     `- Memory: ${(totalmem() / GIB).toFixed(1)} GiB`,
     `- Node ${process.version}; PostgreSQL ${setting.postgresVersion} (fsync on); PGlite (PostgreSQL ${setting.pgliteVersion} in WebAssembly)`,
     `- Load average before the run (other work on the machine): ${setting.loadAverageAtStart}`,
-    `- Load: autocannon, ${setting.connections} connections, ${setting.durationS} s per row and per baseline, loopback; each baseline measured right before or after its row`,
+    `- Load: autocannon, ${setting.connections} connections, ${setting.durationS} s per row and per baseline after ${setting.warmupS} s of unmeasured warm-up, loopback; each baseline measured right before or after its row`,
     `- Service: ${serviceSettings()}, unless a row says otherwise`,
     ...setting.notes.map((note) => `- ${note}`),
   ].join("\n");

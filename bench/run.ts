@@ -9,8 +9,9 @@
  * reported in the table, not failed.
  *
  * Environment:
- * - BENCH_DURATION_S (default 10, per row and per baseline), BENCH_CONNECTIONS (64) and
- *   BENCH_REQUESTS_MAX (2,000,000 per run) tune the load.
+ * - BENCH_DURATION_S (default 10, per row and per baseline), BENCH_WARMUP_S (2, unmeasured load
+ *   before each run), BENCH_CONNECTIONS (64) and BENCH_REQUESTS_MAX (2,000,000 per run) tune
+ *   the load.
  * - BENCH_WORKERS (default "1,2"): the WORKERS values (service processes, PostgreSQL only) the
  *   hot-quest and spread rows run with, one row each; their echo baseline runs as many bare
  *   processes. The other PostgreSQL rows run with WORKERS=1.
@@ -82,6 +83,13 @@ function positiveInteger(name: string, fallback: number): number {
   return Number(raw);
 }
 
+function nonNegativeInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number; got "${raw}".`);
+  return Number(raw);
+}
+
 function positiveIntegers(name: string, fallback: number[]): number[] {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -93,6 +101,7 @@ function positiveIntegers(name: string, fallback: number[]): number[] {
 
 const settings: LoadSettings = {
   durationS: positiveInteger("BENCH_DURATION_S", 10),
+  warmupS: nonNegativeInteger("BENCH_WARMUP_S", 2),
   connections: positiveInteger("BENCH_CONNECTIONS", 64),
   requestsMax: positiveInteger("BENCH_REQUESTS_MAX", 2_000_000),
 };
@@ -533,6 +542,7 @@ async function main(): Promise<number> {
 
   const report = renderReport(rows, {
     durationS: settings.durationS,
+    warmupS: settings.warmupS,
     connections: settings.connections,
     postgresVersion,
     pgliteVersion,

@@ -1,4 +1,5 @@
 /**
+
  * `npm run profile`: where a service process's CPU goes under allocation load. Starts a
  * throwaway PostgreSQL (fsync on), runs the built service (`dist/`, as `npm start` runs it) under
  * `node --cpu-prof`, drives POST /quests/{id} with autocannon for PROFILE_DURATION_S (10) over
