@@ -1,6 +1,10 @@
 import { createChainProbe } from "./chain/probe.js";
 import type { Config } from "./config.js";
-import { LOOKUP_CACHE_ENTRIES_MAX, PUBLIC_ANSWERS_BYTES_MAX } from "./domain/limits.js";
+import {
+  LOOKUP_CACHE_ENTRIES_MAX,
+  PUBLIC_ANSWERS_BYTES_MAX,
+  PUBLIC_ANSWERS_ENTRIES_MAX,
+} from "./domain/limits.js";
 import { createAnswerCache } from "./http/answer-cache.js";
 import type { Services } from "./http/services.js";
 import { createMetrics } from "./observability/metrics.js";
@@ -52,6 +56,7 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
   };
   const publicAnswers = createAnswerCache({
     maxAgeMs: config.publicAnswerMaxAgeMs,
+    entriesMax: PUBLIC_ANSWERS_ENTRIES_MAX,
     bytesMax: PUBLIC_ANSWERS_BYTES_MAX,
     onLookup: lookups("public_answers"),
   });

@@ -9,6 +9,7 @@ import { buildApp } from "./http/app.js";
 import { openDatabase, prepareServices } from "./runtime.js";
 import type { Db } from "./store/db.js";
 import { purgeExpiredIdempotencyKeys } from "./store/idempotency.js";
+import { WORKER_STOP } from "./workers.js";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -75,14 +76,25 @@ export async function serve(
     await services.readQuestDetail.drain();
     await db.close();
   });
+  let shuttingDown = false;
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ err, signal }) => {
+    shuttingDown = true;
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
     await app.close();
   });
-  // A worker (WORKERS > 1) whose primary is gone, even killed outright, drains and exits rather
-  // than serve on as an orphan nobody will stop.
-  if (cluster.isWorker) process.once("disconnect", () => process.kill(process.pid, "SIGTERM"));
+  // A worker (WORKERS > 1) drains and exits when its primary asks, and when the primary is gone,
+  // even killed outright, rather than serve on as an orphan nobody will stop. Once draining, a
+  // further request is ignored: a second signal would make close-with-grace exit at once.
+  if (cluster.isWorker) {
+    const drain = () => {
+      if (!shuttingDown) process.kill(process.pid, "SIGTERM");
+    };
+    process.on("message", (message) => {
+      if (message === WORKER_STOP) drain();
+    });
+    process.once("disconnect", drain);
+  }
   const address = await app.listen({ port: config.port, host: config.host });
   if (demo) process.stdout.write(`\n${demoInstructions(demo, address)}\n`);
   return app;

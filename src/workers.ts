@@ -15,6 +15,8 @@ import { migrate } from "./store/migrate.js";
  * or an unreachable database, not a passing fault). SIGTERM or SIGINT is passed to every worker,
  * which drains as a single process does; the primary exits when they all have.
  */
+/** The primary's request that a worker drain and exit. */
+export const WORKER_STOP = "questpoints:stop";
 const RESTART_DELAY_MS = 1_000;
 const STARTUP_GRACE_MS = 5_000;
 const CRASH_LOOP_MAX = 3;
@@ -38,7 +40,12 @@ export async function serveWithWorkers(config: Config): Promise<void> {
   const stopAll = (code: number) => {
     exitCode ??= code;
     if (startedAtMs.size === 0) process.exit(exitCode);
-    for (const worker of startedAtMs.keys()) worker.process.kill("SIGTERM");
+    // A message, not a signal: a worker that already got the signal itself (Ctrl-C reaches the
+    // whole process group) would take a second one as "exit now" and drop what is in flight.
+    for (const worker of startedAtMs.keys()) {
+      if (worker.isConnected()) worker.send(WORKER_STOP);
+      else worker.process.kill("SIGTERM");
+    }
   };
   cluster.on("exit", (worker, code, signal) => {
     const livedMs = Date.now() - (startedAtMs.get(worker) ?? 0);
@@ -60,6 +67,10 @@ export async function serveWithWorkers(config: Config): Promise<void> {
     setTimeout(() => {
       if (exitCode === undefined) fork();
     }, RESTART_DELAY_MS);
+  });
+  // A worker still starting when the stop came could not hear it yet: ask again once it listens.
+  cluster.on("listening", (worker) => {
+    if (exitCode !== undefined && worker.isConnected()) worker.send(WORKER_STOP);
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => stopAll(0));

@@ -73,9 +73,9 @@ export class AppError extends Error {
     code: ErrorCode,
     detail: string,
     errors?: FieldError[],
-    options: { retryAfterS?: number } = {},
+    options: { retryAfterS?: number; cause?: unknown } = {},
   ) {
-    super(detail);
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.errors = errors;
     this.retryAfterS = options.retryAfterS;
@@ -91,6 +91,6 @@ export function badRequest(detail: string, errors?: FieldError[]): AppError {
 }
 
 /** 503 with `Retry-After`: the service cannot answer now (database down or too slow, queue full). */
-export function unavailable(detail: string, retryAfterS = 1): AppError {
-  return new AppError("SERVICE_UNAVAILABLE", detail, undefined, { retryAfterS });
+export function unavailable(detail: string, retryAfterS = 1, cause?: unknown): AppError {
+  return new AppError("SERVICE_UNAVAILABLE", detail, undefined, { retryAfterS, cause });
 }

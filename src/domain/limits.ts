@@ -26,5 +26,7 @@ export const TIMESTAMP_INPUT_MS_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export const LOOKUP_CACHE_ENTRIES_MAX = 100_000;
 /** Bytes of ready public answers kept per process (GET /quests pages run to ~360 KB each). */
 export const PUBLIC_ANSWERS_BYTES_MAX = 64 * 1024 * 1024;
+/** Ready public answers kept per process (one per query: owner, limit and offset). */
+export const PUBLIC_ANSWERS_ENTRIES_MAX = 10_000;
 /** Allocations waiting or running in one process, over all quests; beyond it, 503. */
 export const ALLOCATION_QUEUE_TOTAL_MAX = 10_000;

@@ -8,9 +8,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  *
  * An answer is rebuilt when what it shows changes (every process drops them all on a change
  * notice, and the process that made an operator write drops them before answering it), and at
- * most `maxAgeMs` after it was built, which also covers changes made behind the service's back.
- * Concurrent misses of one key share one build. The bytes held are bounded by `bytesMax` (the
- * whole cache is dropped when a new answer would pass it: a cold cache only costs a rebuild).
+ * most `maxAgeMs` after its build began, which also covers changes made behind the service's
+ * back. Concurrent misses of one key share one build. What is held is bounded: `entriesMax`
+ * answers and `bytesMax` bytes, each answer charged its size plus a fixed overhead (a client
+ * walking through offsets makes many small answers); past either the whole cache is dropped (a
+ * cold cache only costs rebuilds). With `maxAgeMs` 0 nothing is kept and no build is shared.
  */
 export interface AnswerCache {
   /** Sends the cached answer for `key`, building it with `build` when missing or too old. */
@@ -25,6 +27,7 @@ export interface AnswerCache {
 
 export interface AnswerCacheOptions {
   maxAgeMs: number;
+  entriesMax: number;
   bytesMax: number;
   /** Told whether each read found a fresh answer (for /metrics); must not throw. */
   onLookup?: ((hit: boolean) => void) | undefined;
@@ -37,6 +40,8 @@ interface Answer {
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
+/** What an answer costs beyond its body: key, ETag, map entry (measured ~430 bytes). */
+const ENTRY_OVERHEAD_BYTES = 512;
 
 export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   const answers = new Map<string, Answer>();
@@ -47,32 +52,37 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   let generation = 0;
   const cacheControl = `public, max-age=${Math.max(0, Math.floor(options.maxAgeMs / 1000))}`;
 
+  const cost = (answer: Answer) => answer.body.length + ENTRY_OVERHEAD_BYTES;
   const keep = (key: string, answer: Answer) => {
     const old = answers.get(key);
-    if (old) bytes -= old.body.length;
-    if (bytes + answer.body.length > options.bytesMax) {
+    if (old) {
+      answers.delete(key);
+      bytes -= cost(old);
+    }
+    if (bytes + cost(answer) > options.bytesMax || answers.size >= options.entriesMax) {
       answers.clear();
       bytes = 0;
     }
     answers.set(key, answer);
-    bytes += answer.body.length;
+    bytes += cost(answer);
   };
 
   const load = (key: string, reply: FastifyReply, build: () => Promise<unknown>) => {
     const pending = building.get(key);
     if (pending) return pending;
     const startedIn = generation;
+    const builtAtMs = Date.now();
     const built = (async (): Promise<Answer> => {
       // The route's own response serializer: the bytes are exactly what Fastify would send.
       const body = Buffer.from(reply.serialize(await build()) as string);
       const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-      const answer = { body, etag, builtAtMs: Date.now() };
-      if (startedIn === generation) keep(key, answer);
+      const answer = { body, etag, builtAtMs };
+      if (startedIn === generation && options.maxAgeMs > 0) keep(key, answer);
       return answer;
     })().finally(() => {
       if (building.get(key) === built) building.delete(key);
     });
-    building.set(key, built);
+    if (options.maxAgeMs > 0) building.set(key, built);
     return built;
   };
 
@@ -80,6 +90,10 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     async send(request, reply, key, build) {
       const fresh = answers.get(key);
       const hit = fresh !== undefined && Date.now() - fresh.builtAtMs < options.maxAgeMs;
+      if (fresh && !hit) {
+        answers.delete(key); // expired: its room goes back
+        bytes -= cost(fresh);
+      }
       options.onLookup?.(hit);
       const answer = hit ? fresh : await load(key, reply, build);
       reply.header("etag", answer.etag).header("cache-control", cacheControl);

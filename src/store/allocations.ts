@@ -10,10 +10,10 @@ import {
 } from "./idempotency.js";
 
 /**
- * An allocation batch costs four round trips to the database (BEGIN, `lockAllocationBatch`,
- * `writeAllocationBatch`, COMMIT), plus one to claim idempotency keys when any are given: under
- * load each round trip waits for a turn of the event loop, so their count bounds how fast a hot
- * quest's batches follow one another.
+ * An allocation batch costs five round trips to the database (BEGIN, `lockQuestsForAllocation`,
+ * `readAllocationContext`, `writeAllocationBatch`, COMMIT), plus one to claim idempotency keys
+ * when any are given. Under load each round trip waits for a turn of the event loop, so their
+ * count bounds how fast a hot quest's batches follow one another.
  */
 
 /** The quest as the allocation rules see it, read under its row lock. */
@@ -24,46 +24,75 @@ export interface LockedQuest {
   start: Date;
   end: Date;
   pointsRemaining: number;
-  actionTypeActive: boolean;
 }
 
-/** Everything an allocation batch decides on, read with its quests' rows locked. */
-export interface LockedBatch {
-  /** The batch's quests that exist; a missing quest is absent. */
-  quests: Map<number, LockedQuest>;
-  /** The database's clock once every lock was granted: payout times agree across hosts. */
+/**
+ * Locks the quests' rows for the rest of the transaction (allocations, operator edits and owner
+ * changes on a quest are serialised here), in id order so two batches over overlapping quests
+ * never deadlock, in any processes, and reads what the rules need of them. A missing quest is
+ * absent from the map.
+ */
+export async function lockQuestsForAllocation(
+  tx: Tx,
+  questIds: readonly number[],
+): Promise<Map<number, LockedQuest>> {
+  const { rows } = await tx.query<{
+    id: number;
+    owner_id: string;
+    enabled: boolean;
+    start_at: Date;
+    end_at: Date;
+    points_remaining: number;
+  }>(
+    `SELECT q.id, q.owner_id, q.enabled, q.start_at, q.end_at, q.points_remaining
+     FROM quests q
+     WHERE q.id = ANY($1::int[])
+     ORDER BY q.id
+     FOR UPDATE OF q`,
+    [questIds],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        ownerId: row.owner_id,
+        enabled: row.enabled,
+        start: row.start_at,
+        end: row.end_at,
+        pointsRemaining: Number(row.points_remaining),
+      },
+    ]),
+  );
+}
+
+/** Everything else a batch decides on, read once its quests are locked. */
+export interface AllocationContext {
+  /** The database's clock: payout times agree across hosts. */
   now: Date;
   /** The batch's API keys that are neither revoked nor expired. */
   liveKeyIds: Set<string>;
   period: PeriodMatch;
+  /** Whether each of the batch's quests' action type is active, by quest id. */
+  actionTypeActive: Map<number, boolean>;
   /** Registered accounts among the batch's passes. */
   accountIdByPass: Map<string, string>;
   /** Unexpired stored outcomes of the batch's idempotency keys, by `claimId`. */
   stored: Map<string, StoredClaim>;
 }
 
-/** How a claim is found in `LockedBatch.stored`. */
+/** How a claim is found in `AllocationContext.stored`. */
 export const claimId = (claim: Pick<IdempotencyClaim, "accountId" | "key">) =>
   `${claim.accountId}:${claim.key}`;
 
-interface LockedBatchRow {
+interface ContextRow {
   now: Date;
-  quests:
-    | {
-        id: number;
-        owner_id: string;
-        enabled: boolean;
-        start_ms: number;
-        end_ms: number;
-        points_remaining: number;
-        action_type_active: boolean;
-      }[]
-    | null;
   live_keys: string[];
   any_period: boolean;
   period_id: number | null;
   period_start: Date | null;
   period_end: Date | null;
+  action_types: Record<string, boolean> | null;
   accounts: Record<string, string> | null;
   stored:
     | {
@@ -77,19 +106,18 @@ interface LockedBatchRow {
 }
 
 /**
- * One statement: locks the quests' rows for the rest of the transaction (allocations, operator
- * edits and owner changes on a quest are serialised here), in id order so two batches over
- * overlapping quests never deadlock, in any processes; then, once every lock is granted (the
- * clock is read after them), reads the database's clock, the live keys, the earning period, the
- * accounts and the stored idempotency outcomes.
+ * One statement, after the quests' locks are granted, so its snapshot shows everything committed
+ * before they were (a period or an action type changed while the batch waited for a lock is
+ * seen): the database's clock, the live keys, the earning period, the action types, the accounts
+ * and the stored idempotency outcomes.
  *
  * The live keys are read `FOR SHARE`: a revocation (an UPDATE of the key row) waits for this
  * transaction, or this read waits for the revocation and then sees it, so no payout commits
  * after a revocation has committed. The idempotency keys must already be claimed
- * (`tryLockIdempotencyKeys`, an earlier statement), so this statement's snapshot shows any
- * outcome their previous holder committed.
+ * (`tryLockIdempotencyKeys`, an earlier statement), so this snapshot shows any outcome their
+ * previous holder committed.
  */
-export async function lockAllocationBatch(
+export async function readAllocationContext(
   tx: Tx,
   batch: {
     questIds: readonly number[];
@@ -97,19 +125,9 @@ export async function lockAllocationBatch(
     passes: readonly string[];
     claims: readonly IdempotencyClaim[];
   },
-): Promise<LockedBatch> {
-  const { rows } = await tx.query<LockedBatchRow>(
-    `WITH locked AS MATERIALIZED (
-       SELECT q.id, q.owner_id, q.enabled, q.start_at, q.end_at, q.points_remaining,
-              a.active AS action_type_active
-       FROM quests q JOIN action_types a ON a.name = q.action_type
-       WHERE q.id = ANY($1::int[])
-       ORDER BY q.id
-       FOR UPDATE OF q
-     ),
-     clock AS MATERIALIZED (
-       SELECT clock_timestamp() AS now FROM (SELECT count(*) FROM locked) AS every_lock_granted
-     ),
+): Promise<AllocationContext> {
+  const { rows } = await tx.query<ContextRow>(
+    `WITH clock AS MATERIALIZED (SELECT clock_timestamp() AS now),
      live_keys AS (
        SELECT k.id FROM api_keys k, clock
        WHERE k.id = ANY($2::uuid[]) AND k.revoked_at IS NULL
@@ -121,16 +139,12 @@ export async function lockAllocationBatch(
        WHERE tstzrange(p.start_at, p.end_at, '[)') @> clock.now
      )
      SELECT clock.now,
-            (SELECT json_agg(json_build_object(
-               'id', l.id, 'owner_id', l.owner_id, 'enabled', l.enabled,
-               'start_ms', extract(epoch FROM l.start_at) * 1000,
-               'end_ms', extract(epoch FROM l.end_at) * 1000,
-               'points_remaining', l.points_remaining,
-               'action_type_active', l.action_type_active))
-             FROM locked l) AS quests,
             ARRAY(SELECT id::text FROM live_keys) AS live_keys,
             EXISTS (SELECT 1 FROM earning_periods) AS any_period,
             period.id AS period_id, period.start_at AS period_start, period.end_at AS period_end,
+            (SELECT json_object_agg(q.id, a.active)
+             FROM quests q JOIN action_types a ON a.name = q.action_type
+             WHERE q.id = ANY($1::int[])) AS action_types,
             (SELECT json_object_agg(pass, id) FROM accounts
              WHERE pass = ANY($3::text[])) AS accounts,
             (SELECT json_agg(json_build_object(
@@ -156,23 +170,12 @@ export async function lockAllocationBatch(
       ? null
       : { id: row.period_id, start: row.period_start!, end: row.period_end! };
   return {
-    quests: new Map(
-      (row.quests ?? []).map((quest) => [
-        quest.id,
-        {
-          id: quest.id,
-          ownerId: quest.owner_id,
-          enabled: quest.enabled,
-          start: new Date(Math.round(quest.start_ms)),
-          end: new Date(Math.round(quest.end_ms)),
-          pointsRemaining: Number(quest.points_remaining),
-          actionTypeActive: quest.action_type_active,
-        },
-      ]),
-    ),
     now: row.now,
     liveKeyIds: new Set(row.live_keys),
     period: matchEarningPeriod(row.any_period, covering),
+    actionTypeActive: new Map(
+      Object.entries(row.action_types ?? {}).map(([id, active]) => [Number(id), active]),
+    ),
     accountIdByPass: new Map(Object.entries(row.accounts ?? {})),
     stored: new Map(
       (row.stored ?? []).map((record) => [

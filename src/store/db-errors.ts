@@ -48,6 +48,7 @@ export function unavailableFrom(error: unknown): AppError | undefined {
     return unavailable(
       "A record is busy: a lock was not granted in time. Retry shortly.",
       BUSY_RETRY_AFTER_S,
+      error,
     );
   }
   if (state === "57014") {
@@ -74,6 +75,11 @@ export function unavailableFrom(error: unknown): AppError | undefined {
     return unavailable("The database is unreachable. Retry shortly.", DOWN_RETRY_AFTER_S);
   }
   return undefined;
+}
+
+/** A row lock was not granted within `lock_timeout` (whether or not already made a 503). */
+export function isLockNotGranted(error: unknown): boolean {
+  return isPgError(error, "55P03") || (error instanceof Error && isPgError(error.cause, "55P03"));
 }
 
 /** Rethrows `error` as 503 when the database was unavailable, else as it is. */

@@ -23,7 +23,6 @@ export interface StoredClaim {
 
 const lockName = (claim: IdempotencyClaim) => `idempotency:${claim.accountId}:${claim.key}`;
 export const IDEMPOTENCY_RETENTION_S = IDEMPOTENCY_RETENTION_MS / 1000;
-const RETENTION_S = IDEMPOTENCY_RETENTION_S;
 
 /**
  * Claims idempotency keys for the current transaction: true for each key whose advisory lock was
@@ -66,7 +65,7 @@ export async function purgeExpiredIdempotencyKeys(db: Queryable): Promise<number
          RETURNING 1
        )
        SELECT count(*)::int AS n FROM deleted`,
-      [RETENTION_S, IDEMPOTENCY_PURGE_BATCH_MAX],
+      [IDEMPOTENCY_RETENTION_S, IDEMPOTENCY_PURGE_BATCH_MAX],
     );
     const deleted = rows[0]!.n;
     total += deleted;

@@ -69,10 +69,6 @@ function connectionConfig(url: string, timeouts: DbTimeouts): pg.ClientConfig {
     statement_timeout: timeouts.statementMs,
     query_timeout: timeouts.statementMs + 1_000,
     idle_in_transaction_session_timeout: timeouts.statementMs * 2,
-    // JIT compiles a plan whose estimated cost is high, taking ~100 ms: a generic plan of a
-    // paged read (its LIMIT unknown to the planner) is estimated as if it read every payout.
-    // This service's statements are all short; compiling never pays for itself.
-    options: "-c jit=off",
     keepAlive: true,
   };
 }
@@ -83,9 +79,21 @@ export function openPostgres({
   timeouts = DB_TIMEOUTS_DEFAULT,
 }: PostgresOptions): Db {
   const config = connectionConfig(url, timeouts);
-  const pool = new pg.Pool({ ...config, max: poolSize, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    ...config,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    // JIT compiles a plan whose estimated cost is high, taking ~100 ms: a generic plan of a
+    // paged read (its LIMIT unknown to the planner) is estimated as if it read every payout.
+    // This service's statements are all short, so compiling never pays. A SET before the
+    // connection is first handed out, rather than a startup option, which PgBouncer refuses.
+    onConnect: async (client: pg.ClientBase) => {
+      await client.query("SET jit = off");
+    },
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+
   const listeners = new Set<() => Promise<void>>();
   let onConnectWait: ((seconds: number) => void) | undefined;
   return {

@@ -4,13 +4,15 @@ import { AppError, ERROR_STATUS, type ErrorCode } from "../domain/errors.js";
 import { ALLOCATION_QUEUE_TOTAL_MAX } from "../domain/limits.js";
 import type { Payout } from "../domain/records.js";
 import {
+  type AllocationContext,
   claimId,
-  type LockedBatch,
   type LockedQuest,
-  lockAllocationBatch,
+  lockQuestsForAllocation,
+  readAllocationContext,
   writeAllocationBatch,
 } from "../store/allocations.js";
 import type { Db, Tx } from "../store/db.js";
+import { isLockNotGranted } from "../store/db-errors.js";
 import {
   type IdempotencyClaim,
   type StoredClaim,
@@ -88,6 +90,7 @@ export function createAllocate(db: Db, options: AllocateOptions): Allocate {
     batching: options.batching,
     queueMax: options.queueMax,
     totalMax: ALLOCATION_QUEUE_TOTAL_MAX,
+    what: { plural: "allocations", perKey: "for this quest" },
   });
   const observed = async (
     batch: AllocationRequest[],
@@ -113,7 +116,7 @@ export function createAllocate(db: Db, options: AllocateOptions): Allocate {
     }
   };
   // Keys in flight in this process are refused at once; across processes the advisory lock
-  // taken by claimIdempotencyKeys gives the same answer.
+  // taken by tryLockIdempotencyKeys gives the same answer.
   const inFlight = new Set<string>();
 
   const allocate = (async (request) => {
@@ -161,35 +164,46 @@ async function runIsolatingBusyQuests(
   try {
     return await run(batch);
   } catch (error) {
-    if (!(error instanceof QuestLockFailed)) throw error;
-    const byQuest = new Map<number, AllocationRequest[]>();
-    for (const request of batch) {
-      const group = byQuest.get(request.questId);
-      if (group) group.push(request);
-      else byQuest.set(request.questId, [request]);
-    }
-    if (byQuest.size === 1) throw error.cause;
+    if (!(error instanceof QuestLockNotGranted)) throw error;
+    const groups = [...groupByQuest(batch).values()];
+    if (groups.length === 1) throw error.cause;
     const answers = new Map<AllocationRequest, Answer>();
-    await Promise.all(
-      [...byQuest.values()].map(async (requests) => {
-        const outcomes: Answer[] = await run(requests).catch((failure: unknown) => {
-          const cause = failure instanceof QuestLockFailed ? failure.cause : failure;
-          return requests.map(() => (cause instanceof Error ? cause : new Error(String(cause))));
-        });
-        requests.forEach((request, i) => {
-          answers.set(request, outcomes[i]!);
-        });
-      }),
-    );
+    // A few at a time: a retry must not take every pooled connection from other traffic.
+    for (let i = 0; i < groups.length; i += RETRY_TRANSACTIONS_MAX) {
+      await Promise.all(
+        groups.slice(i, i + RETRY_TRANSACTIONS_MAX).map(async (requests) => {
+          const outcomes: Answer[] = await run(requests).catch((failure: unknown) => {
+            const cause = failure instanceof QuestLockNotGranted ? failure.cause : failure;
+            return requests.map(() => (cause instanceof Error ? cause : new Error(String(cause))));
+          });
+          requests.forEach((request, i) => {
+            answers.set(request, outcomes[i]!);
+          });
+        }),
+      );
+    }
     return batch.map((request) => answers.get(request)!);
   }
 }
 
-/** The quests' row locks were not all granted: nothing was written yet. */
-class QuestLockFailed extends Error {
+const RETRY_TRANSACTIONS_MAX = 4;
+
+/** A batch's quests' row locks were not all granted in time: nothing was written yet. */
+class QuestLockNotGranted extends Error {
   constructor(override readonly cause: unknown) {
-    super("The quests of an allocation batch could not be locked.");
+    super("A quest of an allocation batch was not locked within the lock timeout.");
   }
+}
+
+/** The requests of each quest, in arrival order. */
+function groupByQuest(requests: readonly AllocationRequest[]): Map<number, AllocationRequest[]> {
+  const byQuest = new Map<number, AllocationRequest[]>();
+  for (const request of requests) {
+    const group = byQuest.get(request.questId);
+    if (group) group.push(request);
+    else byQuest.set(request.questId, [request]);
+  }
+  return byQuest;
 }
 
 const refused = (request: AllocationRequest, error: AppError): AllocationOutcome => ({
@@ -216,13 +230,15 @@ async function allocateBatch(
   const lockedClaims = await tryLockIdempotencyKeys(tx, given);
   const freeClaims = new Set(given.filter((_, i) => lockedClaims[i]));
 
-  const locked = await lockAllocationBatch(tx, {
-    questIds: [...new Set(batch.map((r) => r.questId))],
+  const questIds = [...new Set(batch.map((r) => r.questId))];
+  const quests = await lockQuestsForAllocation(tx, questIds).catch((error: unknown) => {
+    throw isLockNotGranted(error) ? new QuestLockNotGranted(error) : error;
+  });
+  const context = await readAllocationContext(tx, {
+    questIds,
     keyIds: [...new Set(batch.map((r) => r.keyId))],
     passes: [...new Set(batch.map((r) => r.pass))],
     claims: [...freeClaims],
-  }).catch((error: unknown) => {
-    throw new QuestLockFailed(error);
   });
 
   // Refusals that come before the rules (the order of checks): key, quest, owner, idempotency.
@@ -230,11 +246,11 @@ async function allocateBatch(
     const claim = claims[i];
     const state: ClaimState | undefined = claim && {
       free: freeClaims.has(claim),
-      stored: locked.stored.get(claimId(claim)),
+      stored: context.stored.get(claimId(claim)),
     };
-    return precheck(request, locked.quests.get(request.questId), locked.liveKeyIds, state);
+    return precheck(request, quests.get(request.questId), context.liveKeyIds, state);
   });
-  const decisions = decideEachQuest(batch, outcomes, locked);
+  const decisions = decideEachQuest(batch, outcomes, quests, context);
 
   const payouts: { payout: Payout; accountId: string }[] = [];
   const records: { claim: IdempotencyClaim; outcome: StoredOutcome }[] = [];
@@ -248,11 +264,11 @@ async function allocateBatch(
         id: uuidv7(),
         questId: request.questId,
         amount: request.points,
-        createdAt: locked.now,
+        createdAt: context.now,
         pass: request.pass,
         earningPeriodId: decision.periodId,
       };
-      payouts.push({ payout, accountId: locked.accountIdByPass.get(request.pass)! });
+      payouts.push({ payout, accountId: context.accountIdByPass.get(request.pass)! });
       outcome = { ok: true, payout, replayed: false };
     } else {
       outcome = refused(request, decision.error);
@@ -273,18 +289,13 @@ async function allocateBatch(
 function decideEachQuest(
   batch: readonly AllocationRequest[],
   outcomes: readonly (AllocationOutcome | undefined)[],
-  locked: LockedBatch,
+  quests: Map<number, LockedQuest>,
+  context: AllocationContext,
 ): Map<AllocationRequest, AllocationDecision> {
-  const byQuest = new Map<number, AllocationRequest[]>();
-  batch.forEach((request, i) => {
-    if (outcomes[i] !== undefined) return;
-    const group = byQuest.get(request.questId);
-    if (group) group.push(request);
-    else byQuest.set(request.questId, [request]);
-  });
   const decisions = new Map<AllocationRequest, AllocationDecision>();
-  for (const [questId, requests] of byQuest) {
-    const quest = locked.quests.get(questId)!;
+  const undecided = batch.filter((_, i) => outcomes[i] === undefined);
+  for (const [questId, requests] of groupByQuest(undecided)) {
+    const quest = quests.get(questId)!;
     const decided = decideInOrder(
       {
         questId,
@@ -292,14 +303,14 @@ function decideEachQuest(
         start: quest.start,
         end: quest.end,
         pointsRemaining: quest.pointsRemaining,
-        actionTypeActive: quest.actionTypeActive,
-        period: locked.period,
+        actionTypeActive: context.actionTypeActive.get(questId) ?? false,
+        period: context.period,
       },
       requests.map((r) => ({
         points: r.points,
-        accountExists: locked.accountIdByPass.has(r.pass),
+        accountExists: context.accountIdByPass.has(r.pass),
       })),
-      locked.now,
+      context.now,
     );
     requests.forEach((request, i) => {
       decisions.set(request, decided[i]!);

@@ -28,6 +28,8 @@ export interface SchedulerOptions<Req, Res> {
   batching: { enabled: boolean; sizeMax: number; waitMs: number; concurrency: number };
   queueMax: number;
   totalMax: number;
+  /** What waits, for the 503's detail: "allocations" names them "allocations … for this quest". */
+  what: { plural: string; perKey: string };
 }
 
 interface Pending<Req, Res> {
@@ -124,7 +126,7 @@ export function createBatchScheduler<Req, Res>(
       if (count >= queueMax) {
         reject(
           unavailable(
-            `Too many allocations are waiting for this quest (at most ${queueMax}). Retry shortly.`,
+            `Too many ${options.what.plural} are waiting ${options.what.perKey} (at most ${queueMax}). Retry shortly.`,
           ),
         );
         return;
@@ -132,7 +134,7 @@ export function createBatchScheduler<Req, Res>(
       if (total >= totalMax) {
         reject(
           unavailable(
-            `Too many allocations are waiting (at most ${totalMax} per process). Retry shortly.`,
+            `Too many ${options.what.plural} are waiting (at most ${totalMax} per process). Retry shortly.`,
           ),
         );
         return;

@@ -1,4 +1,3 @@
-import { ALLOCATION_QUEUE_TOTAL_MAX } from "../domain/limits.js";
 import type { Db } from "../store/db.js";
 import { type DetailPage, findQuestDetails, type QuestDetailRead } from "../store/quests.js";
 import { createBatchScheduler } from "./allocation-scheduler.js";
@@ -32,7 +31,8 @@ export function createQuestDetailReader(db: Db): ReadQuestDetail {
     run: (pages) => readOnce(db, pages),
     batching: { enabled: true, sizeMax: DETAIL_BATCH_MAX, waitMs: 0, concurrency: 1 },
     queueMax: DETAIL_QUEUE_MAX,
-    totalMax: ALLOCATION_QUEUE_TOTAL_MAX,
+    totalMax: DETAIL_QUEUE_MAX, // one key: the same bound
+    what: { plural: "quest detail reads", perKey: "in this process" },
   });
   const read = (async (page) => {
     if (page.offset + page.limit > BATCHED_PAGE_END_MAX) {

@@ -11,10 +11,10 @@ import {
   startService,
 } from "../helpers/service-process.js";
 
-/** The pids of the processes `pid` started (the workers of a primary). */
+/** The workers of a primary: its child processes running the CLI (tsx may start esbuild too). */
 function childrenOf(pid: number): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+    return execFileSync("pgrep", ["-P", String(pid), "-f", "src/cli/main.ts"], { encoding: "utf8" })
       .split("\n")
       .filter(Boolean)
       .map(Number);

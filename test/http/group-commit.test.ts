@@ -191,6 +191,54 @@ describe("group commit over many quests, one quest held [postgres]", () => {
     assertBalanced(books);
   });
 
+  it("a batch that waited for a quest's lock sees an earning period committed meanwhile", async () => {
+    const fixture = await questFixture(ctx(), { total_points: 100 });
+    const other = openPostgres({ url: ctx().url!, poolSize: 1 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const lockHeld = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = other.transaction(async (tx) => {
+      await tx.query("SELECT id FROM quests WHERE id = $1 FOR UPDATE", [fixture.questId]);
+      locked();
+      await released;
+    });
+    let periodId: number;
+    let response: LightMyRequestResponse;
+    try {
+      await lockHeld;
+      const waiting = allocate(ctx(), fixture, { points: 5, address: fixture.playerPass });
+      await new Promise((resolve) => setTimeout(resolve, 150)); // the batch waits for the lock
+      // The operator's first period, committed while the batch waits.
+      const { rows } = await ctx().db.query<{ id: number }>(
+        `INSERT INTO earning_periods (start_at, end_at)
+         VALUES (now() - interval '1 hour', now() + interval '1 hour') RETURNING id`,
+      );
+      periodId = rows[0]!.id;
+      release();
+      response = await waiting;
+    } finally {
+      release();
+      await holder;
+      await other.close();
+    }
+    expectStatus(response, 200);
+    const { rows } = await ctx().db.query<{ earning_period_id: number | null }>(
+      "SELECT earning_period_id FROM payouts WHERE id = $1",
+      [response.json().payout.id],
+    );
+    assert.equal(rows[0]!.earning_period_id, periodId, "the payout records the period it fell in");
+    await ctx().db.query("DELETE FROM payouts WHERE earning_period_id = $1", [periodId]);
+    await ctx().db.query("UPDATE quests SET points_remaining = total_points WHERE id = $1", [
+      fixture.questId,
+    ]);
+    await ctx().db.query("DELETE FROM earning_periods WHERE id = $1", [periodId]);
+  });
+
   it("two processes allocating over the same quests in opposite orders never deadlock or overspend", async () => {
     const second = await secondInstance(ctx());
     try {

@@ -22,6 +22,7 @@ function recordingScheduler(options: { concurrency: number; queueMax: number; to
     batching: { enabled: true, sizeMax: 100, waitMs: 0, concurrency: options.concurrency },
     queueMax: options.queueMax,
     totalMax: options.totalMax,
+    what: { plural: "allocations", perKey: "for this quest" },
   });
   const releaseAll = async () => {
     while (gates.length > 0 || scheduler.size() > 0) {
