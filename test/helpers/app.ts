@@ -252,3 +252,34 @@ export function allocate(
     payload: body as object,
   });
 }
+
+/**
+ * Holds what an allocation of `questId` must wait for until `release()`: on PostgreSQL the quest
+ * row (another transaction's FOR UPDATE), on PGlite its one connection (a transaction left open).
+ */
+export async function holdQuest(ctx: TestContext, questId: number) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => {
+    held = resolve;
+  });
+  const other = ctx.kind === "postgres" ? openPostgres({ url: ctx.url!, poolSize: 1 }) : ctx.db;
+  const done = other.transaction(async (tx) => {
+    await tx.query("SELECT id FROM quests WHERE id = $1 FOR UPDATE", [questId]);
+    held();
+    await released;
+  });
+  await holding;
+  // Safe to call again (a test may release early and again in its `finally`).
+  let ended: Promise<void> | undefined;
+  return () => {
+    release();
+    ended ??= done.then(async () => {
+      if (other !== ctx.db) await other.close();
+    });
+    return ended;
+  };
+}

@@ -11,6 +11,7 @@ import {
   DATABASES,
   expectProblem,
   expectStatus,
+  holdQuest,
   type QuestFixture,
   questFixture,
   type TestContext,
@@ -19,33 +20,6 @@ import {
 import { startPostgres } from "../helpers/postgres.js";
 
 const LOCK_MS = 1000;
-
-/**
- * Holds what an allocation of `questId` must wait for until `release()`: on PostgreSQL the quest
- * row (another transaction's FOR UPDATE), on PGlite its one connection (a transaction left open).
- */
-async function holdQuest(ctx: TestContext, questId: number) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held!: () => void;
-  const holding = new Promise<void>((resolve) => {
-    held = resolve;
-  });
-  const other = ctx.kind === "postgres" ? openPostgres({ url: ctx.url!, poolSize: 1 }) : ctx.db;
-  const done = other.transaction(async (tx) => {
-    await tx.query("SELECT id FROM quests WHERE id = $1 FOR UPDATE", [questId]);
-    held();
-    await released;
-  });
-  await holding;
-  return async () => {
-    release();
-    await done;
-    if (other !== ctx.db) await other.close();
-  };
-}
 
 async function books(ctx: TestContext, questId: number) {
   const { rows } = await ctx.db.query<{ n: number; remaining: number }>(

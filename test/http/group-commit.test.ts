@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
-import { openPostgres } from "../../src/store/postgres.js";
 import {
   allocate,
   createQuest,
   DATABASES,
   expectProblem,
   expectStatus,
+  holdQuest,
   type QuestFixture,
   questFixture,
   secondInstance,
@@ -144,32 +144,16 @@ describe("group commit over many quests, one quest held [postgres]", () => {
   it("a quest locked elsewhere fails only its own requests; the batch's other quests are paid", async () => {
     const quests = await questsOfOneOwner(ctx(), 6, 100);
     const held = quests[2]!;
-    const other = openPostgres({ url: ctx().url!, poolSize: 1 });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const lockHeld = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = other.transaction(async (tx) => {
-      await tx.query("SELECT id FROM quests WHERE id = $1 FOR UPDATE", [held.questId]);
-      locked();
-      await released;
-    });
+    const release = await holdQuest(ctx(), held.questId);
     let responses: LightMyRequestResponse[];
     try {
-      await lockHeld;
       responses = await Promise.all(
         quests.flatMap((quest) =>
           [1, 2].map(() => allocate(ctx(), quest, { points: 10, address: quest.playerPass })),
         ),
       );
     } finally {
-      release();
-      await holder;
-      await other.close();
+      await release();
     }
     responses.forEach((response, i) => {
       const quest = quests[Math.floor(i / 2)]!;
@@ -193,24 +177,10 @@ describe("group commit over many quests, one quest held [postgres]", () => {
 
   it("a batch that waited for a quest's lock sees an earning period committed meanwhile", async () => {
     const fixture = await questFixture(ctx(), { total_points: 100 });
-    const other = openPostgres({ url: ctx().url!, poolSize: 1 });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const lockHeld = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = other.transaction(async (tx) => {
-      await tx.query("SELECT id FROM quests WHERE id = $1 FOR UPDATE", [fixture.questId]);
-      locked();
-      await released;
-    });
+    const release = await holdQuest(ctx(), fixture.questId);
     let periodId: number;
     let response: LightMyRequestResponse;
     try {
-      await lockHeld;
       const waiting = allocate(ctx(), fixture, { points: 5, address: fixture.playerPass });
       await new Promise((resolve) => setTimeout(resolve, 150)); // the batch waits for the lock
       // The operator's first period, committed while the batch waits.
@@ -219,12 +189,10 @@ describe("group commit over many quests, one quest held [postgres]", () => {
          VALUES (now() - interval '1 hour', now() + interval '1 hour') RETURNING id`,
       );
       periodId = rows[0]!.id;
-      release();
+      void release(); // the batch goes on as the lock is let go
       response = await waiting;
     } finally {
-      release();
-      await holder;
-      await other.close();
+      await release();
     }
     expectStatus(response, 200);
     const { rows } = await ctx().db.query<{ earning_period_id: number | null }>(
