@@ -34,33 +34,46 @@ function bearerToken(header: string | undefined): string | undefined {
   return /^bearer +(.+)$/i.exec(header ?? "")?.[1];
 }
 
-/** onRequest hook for /admin: `Authorization: Bearer <ADMIN_TOKEN>`, compared in constant time. */
-export function requireAdminToken(adminToken: string) {
+/**
+ * onRequest hook: `Authorization: Bearer <expected>`, compared in constant time; else 401
+ * UNAUTHORIZED with `detail` (its challenge is added by `challengeUnauthorized`).
+ */
+export function requireBearerToken(expected: string, detail: string) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request.headers.authorization);
-    if (token === undefined || !constantTimeEqual(token, adminToken)) {
-      throw new AppError(
-        "UNAUTHORIZED",
-        "A valid operator token is required (Authorization: Bearer …).",
-      );
+    if (token === undefined || !constantTimeEqual(token, expected)) {
+      throw new AppError("UNAUTHORIZED", detail);
     }
   };
 }
 
-const ADMIN_CHALLENGE = 'Bearer realm="questpoints-admin"';
+/** onRequest hook for /admin: `Authorization: Bearer <ADMIN_TOKEN>`. */
+export function requireAdminToken(adminToken: string) {
+  return requireBearerToken(
+    adminToken,
+    "A valid operator token is required (Authorization: Bearer …).",
+  );
+}
+
+/** The paths guarded by a bearer token, and the realm each challenges for. */
+const BEARER_REALMS = [
+  { path: "/admin", challenge: 'Bearer realm="questpoints-admin"' },
+  { path: "/metrics", challenge: 'Bearer realm="questpoints-metrics"' },
+];
 const API_KEY_CHALLENGE = 'ApiKey realm="questpoints", header="x-api-key"';
 
 /**
  * The `WWW-Authenticate` challenge of a 401 (RFC 9110 §11.6.1): the operator's bearer token on
- * /admin, with `error="invalid_token"` when a token was sent (RFC 6750 §3.1); the x-api-key
- * header everywhere else.
+ * /admin and the metrics token on /metrics, with `error="invalid_token"` when a token was sent
+ * (RFC 6750 §3.1); the x-api-key header everywhere else.
  */
 function authChallenge(request: FastifyRequest): string {
   const route = request.routeOptions.url ?? request.url;
-  if (route !== "/admin" && !route.startsWith("/admin/")) return API_KEY_CHALLENGE;
+  const bearer = BEARER_REALMS.find(({ path }) => route === path || route.startsWith(`${path}/`));
+  if (!bearer) return API_KEY_CHALLENGE;
   return bearerToken(request.headers.authorization) === undefined
-    ? ADMIN_CHALLENGE
-    : `${ADMIN_CHALLENGE}, error="invalid_token"`;
+    ? bearer.challenge
+    : `${bearer.challenge}, error="invalid_token"`;
 }
 
 /** onSend hook: every 401 the service sends carries its challenge, whoever produced it. */

@@ -11,6 +11,7 @@ import {
 } from "../../domain/limits.js";
 import { findQuestOwner, listPublicQuests, type QuestDetailRead } from "../../store/quests.js";
 import type { AllocationOutcome } from "../../use-cases/allocate.js";
+import { JSON_TYPE } from "../answer-cache.js";
 import { requireApiKey } from "../auth.js";
 import { presentPayout, presentQuestDetail, presentQuestPublic } from "../present.js";
 import { PROBLEM_CONTENT_TYPE, problemBody } from "../problem.js";
@@ -152,7 +153,7 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
         ) as string;
         serializedDetails.set(detail, body);
       }
-      return reply.type("application/json; charset=utf-8").send(body);
+      return reply.type(JSON_TYPE).send(body);
     },
   );
 
