@@ -76,17 +76,13 @@ const HEADERS_NOT_COPIED = new Set([
   "transfer-encoding",
 ]);
 
-function positiveInteger(name: string, fallback: number): number {
+/** A whole number of at least `min` from the environment, or `fallback` when unset. */
+function wholeNumber(name: string, fallback: number, min = 1): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
-  if (!/^[1-9]\d*$/.test(raw)) throw new Error(`${name} must be a positive integer; got "${raw}".`);
-  return Number(raw);
-}
-
-function nonNegativeInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number; got "${raw}".`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min) {
+    throw new Error(`${name} must be a whole number of at least ${min}; got "${raw}".`);
+  }
   return Number(raw);
 }
 
@@ -100,10 +96,10 @@ function positiveIntegers(name: string, fallback: number[]): number[] {
 }
 
 const settings: LoadSettings = {
-  durationS: positiveInteger("BENCH_DURATION_S", 10),
-  warmupS: nonNegativeInteger("BENCH_WARMUP_S", 2),
-  connections: positiveInteger("BENCH_CONNECTIONS", 64),
-  requestsMax: positiveInteger("BENCH_REQUESTS_MAX", 2_000_000),
+  durationS: wholeNumber("BENCH_DURATION_S", 10),
+  warmupS: wholeNumber("BENCH_WARMUP_S", 2, 0),
+  connections: wholeNumber("BENCH_CONNECTIONS", 64),
+  requestsMax: wholeNumber("BENCH_REQUESTS_MAX", 2_000_000),
 };
 const workerCounts = positiveIntegers("BENCH_WORKERS", [1, 2]);
 const only = (process.env.BENCH_ONLY ?? "")

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { availableParallelism } from "node:os";
 import { describe, it } from "node:test";
 import { ConfigError, loadConfig } from "../src/config.js";
 
@@ -125,6 +126,49 @@ describe("loadConfig reads valid values", () => {
 
   it("sets only the feature switches that are given", () => {
     assert.deepEqual(loadConfig({ CAMPAIGNS_ENABLED: "false" }).features, { campaigns: false });
+  });
+});
+
+describe("loadConfig: issue 8's settings", () => {
+  const PG = "postgres://u@localhost/db";
+
+  it("defaults to one worker, two concurrent allocation batches and public answers kept 1 s", () => {
+    const config = loadConfig({});
+    assert.equal(config.workers, 1);
+    assert.equal(config.allocationBatching.concurrency, 2);
+    assert.equal(config.publicAnswerMaxAgeMs, 1000);
+  });
+
+  it("reads WORKERS as a count or auto (one per core), on PostgreSQL", () => {
+    assert.equal(loadConfig({ DATABASE_URL: PG, WORKERS: "3" }).workers, 3);
+    assert.equal(
+      loadConfig({ DATABASE_URL: PG, WORKERS: "auto" }).workers,
+      Math.min(64, availableParallelism()),
+    );
+    assert.equal(loadConfig({ PUBLIC_ANSWER_MAX_AGE_MS: "0" }).publicAnswerMaxAgeMs, 0);
+    assert.equal(
+      loadConfig({ ALLOCATION_BATCH_CONCURRENCY: "4" }).allocationBatching.concurrency,
+      4,
+    );
+  });
+
+  for (const [name, value] of [
+    ["WORKERS", "0"],
+    ["WORKERS", "65"],
+    ["WORKERS", "many"],
+    ["ALLOCATION_BATCH_CONCURRENCY", "0"],
+    ["ALLOCATION_BATCH_CONCURRENCY", "1.5"],
+    ["PUBLIC_ANSWER_MAX_AGE_MS", "-1"],
+    ["PUBLIC_ANSWER_MAX_AGE_MS", "60001"],
+  ] as const) {
+    it(`refuses ${name}=${value}, naming it`, () => {
+      refuses({ DATABASE_URL: PG, [name]: value }, name);
+    });
+  }
+
+  it("refuses WORKERS above 1 on the embedded database, naming DATABASE_URL", () => {
+    const error = refuses({ WORKERS: "2" }, "WORKERS");
+    assert.match(error.message, /DATABASE_URL/);
   });
 });
 
