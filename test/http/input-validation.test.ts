@@ -218,49 +218,36 @@ for (const kind of DATABASES) {
     });
 
     describe("duplicate keys", () => {
-      it("refuses a repeated points key with BAD_REQUEST naming points, paying nothing", async () => {
-        const fixture = await questFixture(ctx());
-        const response = await allocateText(
-          ctx(),
-          fixture,
-          `{"points":1,"points":1000,"address":"${fixture.playerPass}"}`,
-        );
-        expectBadRequest(response, "points");
-        assert.equal(await pointsRemaining(ctx(), fixture), 1000);
-      });
-
-      it("refuses a repeated key even with the same value", async () => {
-        const fixture = await questFixture(ctx());
-        const response = await allocateText(
-          ctx(),
-          fixture,
-          `{"points":5,"address":"${fixture.playerPass}","points":5}`,
-        );
-        expectBadRequest(response, "points");
-        assert.equal(await pointsRemaining(ctx(), fixture), 1000);
-      });
-
-      it("refuses a repeated key spelled with an escape (\\u0073)", async () => {
-        const fixture = await questFixture(ctx());
-        const response = await allocateText(
-          ctx(),
-          fixture,
-          `{"points":1,"point\\u0073":1000,"address":"${fixture.playerPass}"}`,
-        );
-        expectBadRequest(response, "points");
-        assert.equal(await pointsRemaining(ctx(), fixture), 1000);
-      });
-
-      it("refuses a repeated key inside a nested object, naming its path", async () => {
-        const fixture = await questFixture(ctx());
-        const response = await allocateText(
-          ctx(),
-          fixture,
-          `{"points":1,"address":"${fixture.playerPass}","meta":{"a":[{"b":1,"b":2}]}}`,
-        );
-        expectBadRequest(response, "meta.a.0.b");
-        assert.equal(await pointsRemaining(ctx(), fixture), 1000);
-      });
+      const repeated: [title: string, body: (pass: string) => string, field: string][] = [
+        [
+          "refuses a repeated points key with BAD_REQUEST naming points, paying nothing",
+          (pass) => `{"points":1,"points":1000,"address":"${pass}"}`,
+          "points",
+        ],
+        [
+          "refuses a repeated key even with the same value",
+          (pass) => `{"points":5,"address":"${pass}","points":5}`,
+          "points",
+        ],
+        [
+          "refuses a repeated key spelled with an escape (\\u0073)",
+          (pass) => `{"points":1,"point\\u0073":1000,"address":"${pass}"}`,
+          "points",
+        ],
+        [
+          "refuses a repeated key inside a nested object, naming its path",
+          (pass) => `{"points":1,"address":"${pass}","meta":{"a":[{"b":1,"b":2}]}}`,
+          "meta.a.0.b",
+        ],
+      ];
+      for (const [title, body, field] of repeated) {
+        it(title, async () => {
+          const fixture = await questFixture(ctx());
+          const response = await allocateText(ctx(), fixture, body(fixture.playerPass));
+          expectBadRequest(response, field);
+          assert.equal(await pointsRemaining(ctx(), fixture), 1000);
+        });
+      }
 
       it("refuses a repeated name on PATCH /admin/campaigns, changing nothing", async () => {
         const id = await createCampaign(ctx());
