@@ -48,12 +48,14 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoData | und
       isPublic: true,
       enabled: true,
       actionType: "default",
+      mode: "live",
     });
     const apiKey = generateApiKey();
     await insertApiKey(tx, {
       hash: hashApiKey(apiKey),
       prefix: apiKeyDisplayPrefix(apiKey),
       accountId: owner.id,
+      mode: "live",
     });
     return { apiKey, questId: quest.id, campaignId: campaign.id, playerPass: DEMO_PLAYER_PASS };
   });

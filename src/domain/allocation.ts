@@ -11,6 +11,8 @@ export interface AllocationState {
   pointsRemaining: number;
   actionTypeActive: boolean;
   period: PeriodMatch;
+  /** The checksummed address to be paid, and whether it is registered. */
+  pass: string;
   accountExists: boolean;
 }
 
@@ -51,7 +53,12 @@ export function decideAllocation(
     );
   }
   if (!state.accountExists) {
-    return fail(new AppError("ACCOUNT_NOT_FOUND", "The address has no account."));
+    return fail(
+      new AppError(
+        "ACCOUNT_NOT_FOUND",
+        `${state.pass} is not a registered account; the pass must be registered first.`,
+      ),
+    );
   }
   if (points > state.pointsRemaining) {
     return fail(
@@ -67,6 +74,7 @@ export function decideAllocation(
 /** One request of a batch, as the rules see it. */
 export interface AllocationItem {
   points: number;
+  pass: string;
   accountExists: boolean;
 }
 
@@ -75,14 +83,14 @@ export interface AllocationItem {
  * exactly as if it had come alone after the ones before it.
  */
 export function decideInOrder(
-  state: Omit<AllocationState, "accountExists">,
+  state: Omit<AllocationState, "pass" | "accountExists">,
   items: readonly AllocationItem[],
   now: Date,
 ): AllocationDecision[] {
   let remaining = state.pointsRemaining;
   return items.map((item) => {
     const decision = decideAllocation(
-      { ...state, pointsRemaining: remaining, accountExists: item.accountExists },
+      { ...state, pointsRemaining: remaining, pass: item.pass, accountExists: item.accountExists },
       item.points,
       now,
     );

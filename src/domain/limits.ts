@@ -30,3 +30,8 @@ export const PUBLIC_ANSWERS_BYTES_MAX = 64 * 1024 * 1024;
 export const PUBLIC_ANSWERS_ENTRIES_MAX = 10_000;
 /** Allocations waiting or running in one process, over all quests; beyond it, 503. */
 export const ALLOCATION_QUEUE_TOTAL_MAX = 10_000;
+/** Cursor-paged listings (contract Part 2, Listings): `limit` 1..500, default 100. */
+export const LIST_LIMIT_DEFAULT = 100;
+export const LIST_LIMIT_MAX = 500;
+/** A cursor is short: a timestamp and an id, base64url-encoded. */
+export const CURSOR_LENGTH_MAX = 200;

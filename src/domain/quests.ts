@@ -15,15 +15,17 @@ export type QuestFields = Pick<
   | "isPublic"
   | "enabled"
   | "actionType"
+  | "mode"
 >;
 
-export type QuestDefaults = Pick<QuestFields, "isPublic" | "enabled" | "actionType">;
+export type QuestDefaults = Pick<QuestFields, "isPublic" | "enabled" | "actionType" | "mode">;
 
 /** A new quest is public, enabled and of the `default` action type unless told otherwise. */
 export const QUEST_DEFAULTS: QuestDefaults = {
   isPublic: true,
   enabled: true,
   actionType: "default",
+  mode: "live",
 };
 
 /** A `[start, end)` window: end must come after start. */
@@ -38,14 +40,27 @@ export function checkWindow(window: { start: Date; end: Date }): void {
 export function newQuestFields(
   input: Omit<QuestFields, keyof QuestDefaults> & Partial<QuestDefaults>,
 ): QuestFields {
+  const mode = input.mode ?? QUEST_DEFAULTS.mode;
   const fields = {
     ...input,
-    isPublic: input.isPublic ?? QUEST_DEFAULTS.isPublic,
+    // A test quest is private unless told otherwise (and then refused below).
+    isPublic: input.isPublic ?? (mode === "live" && QUEST_DEFAULTS.isPublic),
     enabled: input.enabled ?? QUEST_DEFAULTS.enabled,
     actionType: input.actionType ?? QUEST_DEFAULTS.actionType,
+    mode,
   };
   checkWindow(fields);
+  checkTestNeverPublic(fields);
   return fields;
+}
+
+/** A test quest never shows in public lists: making one public is refused, not ignored. */
+function checkTestNeverPublic(fields: Pick<QuestFields, "mode" | "isPublic">): void {
+  if (fields.mode === "test" && fields.isPublic) {
+    throw badRequest("A test quest is never public; set is_public to false.", [
+      { field: "is_public", message: "must be false for a test quest" },
+    ]);
+  }
 }
 
 /** Points already paid out of a quest: its budget can never go below them. */
@@ -57,7 +72,10 @@ export const pointsPaid = (quest: Pick<Quest, "totalPoints" | "pointsRemaining">
  * keep their value, the window stays `end > start`, and the budget never drops below what was
  * paid (raising it raises `points_remaining` by the same amount).
  */
-export function patchQuestFields(current: Quest, patch: Partial<QuestFields>): QuestFields {
+export function patchQuestFields(
+  current: Quest,
+  patch: Partial<Omit<QuestFields, "mode">>,
+): QuestFields {
   const next: QuestFields = {
     name: patch.name ?? current.name,
     description: patch.description ?? current.description,
@@ -71,8 +89,10 @@ export function patchQuestFields(current: Quest, patch: Partial<QuestFields>): Q
     isPublic: patch.isPublic ?? current.isPublic,
     enabled: patch.enabled ?? current.enabled,
     actionType: patch.actionType ?? current.actionType,
+    mode: current.mode,
   };
   checkWindow(next);
+  checkTestNeverPublic(next);
   const paid = pointsPaid(current);
   if (next.totalPoints < paid) {
     throw badRequest(`total_points cannot go below the ${paid} points already paid out.`, [

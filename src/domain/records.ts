@@ -1,4 +1,5 @@
 /** The records the store hands to the rest of the service: camelCase, dates as Date, points as number. */
+import type { Mode } from "./api-keys.js";
 
 export interface Account {
   id: string;
@@ -32,6 +33,8 @@ export interface Quest {
   isPublic: boolean;
   enabled: boolean;
   actionType: string;
+  /** `test` quests follow every rule of live ones but never show in public or live data. */
+  mode: Mode;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -52,6 +55,7 @@ export interface Payout {
 export interface ApiKeyRecord {
   id: string;
   accountId: string;
+  mode: Mode;
   createdAt: Date;
 }
 

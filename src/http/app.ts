@@ -11,9 +11,11 @@ import {
   handleFrameworkError,
   PATH_PARAM_LENGTH_MAX,
 } from "./client-errors.js";
+import { registerPublicCors } from "./cors.js";
 import { registerJsonBodyParser } from "./json-body.js";
 import { frameworkProblem, sendProblem } from "./problem.js";
 import { registerPublicReadBound, registerRateLimits } from "./rate-limits.js";
+import { registerRequestIds, requestIdOf } from "./request-ids.js";
 import { adminRoutes } from "./routes/admin.js";
 import { campaignRoutes } from "./routes/campaigns.js";
 import { metricsRoutes, registerRequestMetrics } from "./routes/metrics.js";
@@ -79,10 +81,13 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     clientErrorHandler: handleClientError,
     frameworkErrors: handleFrameworkError,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: PATH_PARAM_LENGTH_MAX },
+    genReqId: requestIdOf,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler());
   registerJsonBodyParser(app);
 
+  registerRequestIds(app);
+  registerPublicCors(app);
   // Requests that arrive on an open connection once closing began: 503, try another instance.
   let closing = false;
   app.addHook("preClose", async () => {
@@ -147,8 +152,6 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   await app.register(async (scope) => metricsRoutes(scope, services));
   await app.register(async (scope) => questRoutes(scope, services));
   await app.register(async (scope) => campaignRoutes(scope, services));
-  const adminToken = config.adminToken;
-  if (adminToken)
-    await app.register(async (scope) => adminRoutes(scope, { ...services, adminToken }));
+  await app.register(async (scope) => adminRoutes(scope, services));
   return app;
 }

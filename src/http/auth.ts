@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { constantTimeEqual, hashApiKey, isWellFormedApiKey } from "../domain/api-keys.js";
+import {
+  constantTimeEqual,
+  hashApiKey,
+  isWellFormedApiKey,
+  type Mode,
+} from "../domain/api-keys.js";
 import { AppError } from "../domain/errors.js";
-import { findActiveApiKey } from "../store/api-keys.js";
+import { LOOKUP_CACHE_ENTRIES_MAX } from "../domain/limits.js";
+import { findActiveApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../store/api-keys.js";
 import type { Services } from "./services.js";
 
 declare module "fastify" {
@@ -10,14 +16,35 @@ declare module "fastify" {
     apiKeyAccountId?: string;
     /** The id of that key, re-checked by the allocation under the quest lock. */
     apiKeyId?: string;
+    /** That key's mode: it reaches only quests of the same mode. */
+    apiKeyMode?: Mode;
   }
 }
 
 const invalidKey = () =>
   new AppError("INVALID_API_KEY", "The x-api-key header is missing, unknown or revoked.");
 
+/**
+ * Stamps `last_used_at` of the keys this process sees at most once a minute each, off the
+ * request's path (the store's condition keeps it to once a minute across processes too).
+ */
+function keyUsageRecorder(db: Services["db"]) {
+  const touchedAtMs = new Map<string, number>();
+  return (request: FastifyRequest, keyId: string) => {
+    const now = Date.now();
+    if (now - (touchedAtMs.get(keyId) ?? 0) < LAST_USED_RESOLUTION_MS) return;
+    if (touchedAtMs.size >= LOOKUP_CACHE_ENTRIES_MAX) touchedAtMs.clear();
+    touchedAtMs.set(keyId, now);
+    touchApiKey(db, keyId).catch((err: unknown) => {
+      touchedAtMs.delete(keyId);
+      request.log.warn({ err }, "could not record the API key's last use");
+    });
+  };
+}
+
 /** onRequest hook: a missing, malformed, unknown or revoked key is 401 INVALID_API_KEY. */
 export function requireApiKey({ db, caches }: Pick<Services, "db" | "caches">) {
+  const recordUse = keyUsageRecorder(db);
   return async (request: FastifyRequest) => {
     const header = request.headers["x-api-key"];
     const key = typeof header === "string" ? header.trim() : undefined;
@@ -26,6 +53,8 @@ export function requireApiKey({ db, caches }: Pick<Services, "db" | "caches">) {
     if (!found) throw invalidKey();
     request.apiKeyAccountId = found.accountId;
     request.apiKeyId = found.id;
+    request.apiKeyMode = found.mode;
+    recordUse(request, found.id);
   };
 }
 

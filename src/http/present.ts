@@ -1,5 +1,12 @@
 import { isQuestActive } from "../domain/quest-window.js";
-import type { Account, Campaign, Payout, Quest, QuestWithCampaign } from "../domain/records.js";
+import type {
+  Account,
+  ApiKeyRecord,
+  Campaign,
+  Payout,
+  Quest,
+  QuestWithCampaign,
+} from "../domain/records.js";
 
 /** Records → wire JSON. Timestamps leave as ISO 8601 UTC with milliseconds (`toISOString`). */
 
@@ -80,6 +87,7 @@ export const presentAdminQuest = (quest: Quest) => ({
   owner_id: quest.ownerId,
   campaign_id: quest.campaignId,
   action_type: quest.actionType,
+  mode: quest.mode,
   created_at: quest.createdAt.toISOString(),
   updated_at: quest.updatedAt.toISOString(),
 });
@@ -88,4 +96,13 @@ export const presentAccount = (account: Account) => ({
   id: account.id,
   pass: account.pass,
   created_at: account.createdAt.toISOString(),
+});
+
+/** A key as issued: the plain key appears here and nowhere else, ever. */
+export const presentIssuedKey = (key: string, record: ApiKeyRecord) => ({
+  id: record.id,
+  key,
+  owner_id: record.accountId,
+  mode: record.mode,
+  created_at: record.createdAt.toISOString(),
 });

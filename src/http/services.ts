@@ -4,6 +4,7 @@ import type { ApiKeyRecord } from "../domain/records.js";
 import type { Metrics } from "../observability/metrics.js";
 import type { Db } from "../store/db.js";
 import type { FeatureCache } from "../store/feature-cache.js";
+import type { QuestOwnership } from "../store/quests.js";
 import type { TtlCache } from "../store/ttl-cache.js";
 import type { Allocate } from "../use-cases/allocate.js";
 import type { ReadQuestDetail } from "../use-cases/quest-details.js";
@@ -20,7 +21,7 @@ export interface Services {
   /** Hot lookups of every owner request, dropped in every process when what they hold changes. */
   caches: {
     apiKeys: TtlCache<string, ApiKeyRecord>;
-    questOwners: TtlCache<number, string>;
+    questOwners: TtlCache<number, QuestOwnership>;
   };
   /** Ready answers of the public reads, dropped on every change to what they show. */
   publicAnswers: AnswerCache;

@@ -1,3 +1,4 @@
+import type { Mode } from "../domain/api-keys.js";
 import type { ApiKeyRecord } from "../domain/records.js";
 import { announce } from "./change-notices.js";
 import type { Queryable, Tx } from "./db.js";
@@ -5,23 +6,25 @@ import type { Queryable, Tx } from "./db.js";
 interface ApiKeyRow {
   id: string;
   account_id: string;
+  mode: Mode;
   created_at: Date;
 }
 
 const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
   id: row.id,
   accountId: row.account_id,
+  mode: row.mode,
   createdAt: row.created_at,
 });
 
 export async function insertApiKey(
   db: Queryable,
-  key: { hash: string; prefix: string; accountId: string },
+  key: { hash: string; prefix: string; accountId: string; mode: Mode },
 ): Promise<ApiKeyRecord> {
   const { rows } = await db.query<ApiKeyRow>(
-    `INSERT INTO api_keys (key_hash, key_prefix, account_id) VALUES ($1, $2, $3)
-     RETURNING id, account_id, created_at`,
-    [key.hash, key.prefix, key.accountId],
+    `INSERT INTO api_keys (key_hash, key_prefix, account_id, mode) VALUES ($1, $2, $3, $4)
+     RETURNING id, account_id, mode, created_at`,
+    [key.hash, key.prefix, key.accountId, key.mode],
   );
   return toApiKey(rows[0]!);
 }
@@ -32,11 +35,26 @@ export async function findActiveApiKey(
   hash: string,
 ): Promise<ApiKeyRecord | undefined> {
   const { rows } = await db.query<ApiKeyRow>(
-    `SELECT id, account_id, created_at FROM api_keys
+    `SELECT id, account_id, mode, created_at FROM api_keys
      WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
     [hash],
   );
   return rows[0] && toApiKey(rows[0]);
+}
+
+/** How long `last_used_at` may lag: it is written at most once per this per key. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Stamps a key's `last_used_at`, unless it was stamped less than a minute ago (by any process):
+ * the condition keeps the write rate at one a minute per key whatever the traffic.
+ */
+export async function touchApiKey(db: Queryable, id: string): Promise<void> {
+  await db.query(
+    `UPDATE api_keys SET last_used_at = now()
+     WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= now() - make_interval(secs => $2))`,
+    [id, LAST_USED_RESOLUTION_MS / 1000],
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Features } from "../domain/records.js";
 import { announce } from "./change-notices.js";
-import type { Db, Queryable } from "./db.js";
+import type { Db, Queryable, Tx } from "./db.js";
 
 type FeatureName = keyof Features;
 const FEATURE_NAMES: readonly FeatureName[] = ["quests", "campaigns"];
@@ -17,7 +17,7 @@ export async function seedFeatures(db: Db, fromEnv: Partial<Features>): Promise<
       [name],
     );
   }
-  await writeFeatures(db, fromEnv);
+  await db.transaction((tx) => writeFeatures(tx, fromEnv));
 }
 
 export async function readFeatures(db: Queryable): Promise<Features> {
@@ -31,19 +31,17 @@ export async function readFeatures(db: Queryable): Promise<Features> {
   return features;
 }
 
-/** Sets the switches in one transaction and announces the change to every process. */
-export async function writeFeatures(db: Db, change: Partial<Features>): Promise<Features> {
-  return db.transaction(async (tx) => {
-    for (const name of FEATURE_NAMES) {
-      const value = change[name];
-      if (value === undefined) continue;
-      await tx.query(
-        `INSERT INTO features (name, enabled) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET enabled = excluded.enabled`,
-        [name, value],
-      );
-    }
-    await announce(tx, { kind: "features" });
-    return readFeatures(tx);
-  });
+/** Sets the switches in `tx` and announces the change to every process. */
+export async function writeFeatures(tx: Tx, change: Partial<Features>): Promise<Features> {
+  for (const name of FEATURE_NAMES) {
+    const value = change[name];
+    if (value === undefined) continue;
+    await tx.query(
+      `INSERT INTO features (name, enabled) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET enabled = excluded.enabled`,
+      [name, value],
+    );
+  }
+  await announce(tx, { kind: "features" });
+  return readFeatures(tx);
 }

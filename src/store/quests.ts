@@ -1,3 +1,4 @@
+import type { Mode } from "../domain/api-keys.js";
 import type { QuestFields } from "../domain/quests.js";
 import type { Payout, Quest, QuestWithCampaign } from "../domain/records.js";
 import type { Queryable, Tx } from "./db.js";
@@ -16,13 +17,14 @@ export interface QuestRow {
   is_public: boolean;
   enabled: boolean;
   action_type: string;
+  mode: Mode;
   created_at: Date;
   updated_at: Date;
 }
 
 export const QUEST_COLUMNS = `q.id, q.name, q.description, q.owner_id, q.campaign_id, q.total_points,
   q.points_remaining, q.expected_points_per_completion, q.start_at, q.end_at, q.is_public,
-  q.enabled, q.action_type, q.created_at, q.updated_at`;
+  q.enabled, q.action_type, q.mode, q.created_at, q.updated_at`;
 
 export const toQuest = (row: QuestRow): Quest => ({
   id: row.id,
@@ -38,6 +40,7 @@ export const toQuest = (row: QuestRow): Quest => ({
   isPublic: row.is_public,
   enabled: row.enabled,
   actionType: row.action_type,
+  mode: row.mode,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -46,8 +49,8 @@ export async function insertQuest(db: Queryable, input: QuestFields): Promise<Qu
   const { rows } = await db.query<QuestRow>(
     `INSERT INTO quests AS q (name, description, owner_id, campaign_id, total_points,
        points_remaining, expected_points_per_completion, start_at, end_at, is_public, enabled,
-       action_type)
-     VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11)
+       action_type, mode)
+     VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12)
      RETURNING ${QUEST_COLUMNS}`,
     [
       input.name,
@@ -61,17 +64,27 @@ export async function insertQuest(db: Queryable, input: QuestFields): Promise<Qu
       input.isPublic,
       input.enabled,
       input.actionType,
+      input.mode,
     ],
   );
   return toQuest(rows[0]!);
 }
 
-export async function findQuestOwner(db: Queryable, id: number): Promise<string | undefined> {
-  const { rows } = await db.query<{ owner_id: string }>(
-    "SELECT owner_id FROM quests WHERE id = $1",
+/** What the owner routes check before anything else: whose the quest is, and its mode. */
+export interface QuestOwnership {
+  ownerId: string;
+  mode: Mode;
+}
+
+export async function findQuestOwner(
+  db: Queryable,
+  id: number,
+): Promise<QuestOwnership | undefined> {
+  const { rows } = await db.query<{ owner_id: string; mode: Mode }>(
+    "SELECT owner_id, mode FROM quests WHERE id = $1",
     [id],
   );
-  return rows[0]?.owner_id;
+  return rows[0] && { ownerId: rows[0].owner_id, mode: rows[0].mode };
 }
 
 /** Reads a quest and locks its row for the transaction: edits and allocations serialise here. */
@@ -128,7 +141,7 @@ export async function listPublicQuests(
     `SELECT ${QUEST_COLUMNS}, c.id AS c_id, c.name AS c_name, c.description AS c_description
      FROM quests q
      LEFT JOIN campaigns c ON c.id = q.campaign_id
-     WHERE q.is_public
+     WHERE q.is_public AND q.mode = 'live'
        AND ($1::text IS NULL OR q.owner_id = (SELECT id FROM accounts WHERE pass = $1))
      ORDER BY q.id
      LIMIT $2 OFFSET $3`,
@@ -146,7 +159,7 @@ export async function listPublicQuests(
 export async function listCampaignQuests(db: Queryable, campaignId: number): Promise<Quest[]> {
   const { rows } = await db.query<QuestRow>(
     `SELECT ${QUEST_COLUMNS} FROM quests q
-     WHERE q.campaign_id = $1 AND q.is_public
+     WHERE q.campaign_id = $1 AND q.is_public AND q.mode = 'live'
      ORDER BY q.id`,
     [campaignId],
   );

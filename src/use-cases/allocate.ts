@@ -308,6 +308,7 @@ function decideEachQuest(
       },
       requests.map((r) => ({
         points: r.points,
+        pass: r.pass,
         accountExists: context.accountIdByPass.has(r.pass),
       })),
       context.now,

@@ -1,3 +1,4 @@
+import type { AuditContext } from "../domain/audit.js";
 import { AppError, badRequest } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
 import {
@@ -12,41 +13,62 @@ import {
 import type { Campaign, Quest } from "../domain/records.js";
 import { findAccountByPass } from "../store/accounts.js";
 import { ensureActionType } from "../store/action-types.js";
+import { recordAudit } from "../store/audit.js";
 import { findCampaign, insertCampaign, lockCampaign, writeCampaign } from "../store/campaigns.js";
 import { announce } from "../store/change-notices.js";
-import type { Db, Queryable } from "../store/db.js";
+import type { Db, Queryable, Tx } from "../store/db.js";
 import { insertQuest, lockQuest, writeQuest } from "../store/quests.js";
 
 /** A quest as the operator sends it: the owner by pass address (checksummed), not by id. */
 export type QuestRequest = Omit<QuestFields, "ownerId" | keyof QuestDefaults> &
   Partial<QuestDefaults> & { ownerPass: string };
 
-export type QuestPatchRequest = Partial<Omit<QuestFields, "ownerId"> & { ownerPass: string }>;
+/** A quest's mode is fixed at creation: a test quest never becomes live, nor the other way. */
+export type QuestPatchRequest = Partial<
+  Omit<QuestFields, "ownerId" | "mode"> & { ownerPass: string }
+>;
 
 /**
- * Creates a quest: the owner must be registered and the campaign, if any, must exist. It is
- * announced, so every process rebuilds its public answers (the quest list) at once.
+ * Creates a quest in `tx`: the owner must be registered and the campaign, if any, must exist.
+ * It is announced, so every process rebuilds its public answers (the quest list) at once.
  */
-export function createQuest(db: Db, request: QuestRequest): Promise<Quest> {
-  return db.transaction(async (tx) => {
-    const { ownerPass, ...rest } = request;
-    const fields = newQuestFields({
-      ...rest,
-      ownerId: await ownerIdOf(tx, ownerPass),
-      campaignId: await existingCampaignId(tx, request.campaignId),
-    });
-    await ensureActionType(tx, fields.actionType);
-    const quest = await insertQuest(tx, fields);
-    await announce(tx, { kind: "quest", id: quest.id });
-    return quest;
+export async function insertNewQuest(
+  tx: Tx,
+  audit: AuditContext,
+  request: QuestRequest,
+): Promise<Quest> {
+  const { ownerPass, ...rest } = request;
+  const fields = newQuestFields({
+    ...rest,
+    ownerId: await ownerIdOf(tx, ownerPass),
+    campaignId: await existingCampaignId(tx, request.campaignId),
   });
+  await ensureActionType(tx, fields.actionType);
+  const quest = await insertQuest(tx, fields);
+  await announce(tx, { kind: "quest", id: quest.id });
+  await recordAudit(tx, audit, {
+    action: "quest.create",
+    targetType: "quest",
+    targetId: quest.id,
+    details: questDetails(request),
+  });
+  return quest;
+}
+
+export function createQuest(db: Db, audit: AuditContext, request: QuestRequest): Promise<Quest> {
+  return db.transaction((tx) => insertNewQuest(tx, audit, request));
 }
 
 /**
  * Changes a quest under its row lock, so it cannot interleave with an allocation or another edit,
  * and announces it: every process drops the quest's cached owner at once.
  */
-export function editQuest(db: Db, id: number, patch: QuestPatchRequest): Promise<Quest> {
+export function editQuest(
+  db: Db,
+  audit: AuditContext,
+  id: number,
+  patch: QuestPatchRequest,
+): Promise<Quest> {
   return db.transaction(async (tx) => {
     const current = id <= ID_MAX ? await lockQuest(tx, id) : undefined;
     if (!current) throw new AppError("QUEST_NOT_FOUND", `Quest ${id} does not exist.`);
@@ -61,6 +83,12 @@ export function editQuest(db: Db, id: number, patch: QuestPatchRequest): Promise
     if (patch.actionType !== undefined) await ensureActionType(tx, patch.actionType);
     const quest = await writeQuest(tx, id, next);
     await announce(tx, { kind: "quest", id });
+    await recordAudit(tx, audit, {
+      action: "quest.update",
+      targetType: "quest",
+      targetId: id,
+      details: questDetails(patch),
+    });
     return quest;
   });
 }
@@ -68,11 +96,18 @@ export function editQuest(db: Db, id: number, patch: QuestPatchRequest): Promise
 /** Creates a campaign and announces it (the public answers that show campaigns are rebuilt). */
 export function createCampaign(
   db: Db,
+  audit: AuditContext,
   request: Parameters<typeof newCampaignFields>[0],
 ): Promise<Campaign> {
   return db.transaction(async (tx) => {
     const campaign = await insertCampaign(tx, newCampaignFields(request));
     await announce(tx, { kind: "campaign", id: campaign.id });
+    await recordAudit(tx, audit, {
+      action: "campaign.create",
+      targetType: "campaign",
+      targetId: campaign.id,
+      details: campaignDetails(request),
+    });
     return campaign;
   });
 }
@@ -83,6 +118,7 @@ export function createCampaign(
  */
 export function editCampaign(
   db: Db,
+  audit: AuditContext,
   id: number,
   patch: Partial<CampaignFields>,
 ): Promise<Campaign> {
@@ -91,6 +127,12 @@ export function editCampaign(
     if (!current) throw new AppError("CAMPAIGN_NOT_FOUND", `Campaign ${id} does not exist.`);
     const campaign = await writeCampaign(tx, id, patchCampaignFields(current, patch));
     await announce(tx, { kind: "campaign", id });
+    await recordAudit(tx, audit, {
+      action: "campaign.update",
+      targetType: "campaign",
+      targetId: id,
+      details: campaignDetails(patch),
+    });
     return campaign;
   });
 }
@@ -118,4 +160,44 @@ async function existingCampaignId(
     ]);
   }
   return id;
+}
+
+/** A quest's changed fields as the audit log keeps them: the wire's names, dates in ISO form. */
+function questDetails(
+  fields: QuestPatchRequest & Partial<Pick<QuestFields, "mode">>,
+): Record<string, unknown> {
+  return wireFields({
+    name: fields.name,
+    description: fields.description,
+    owner: fields.ownerPass,
+    campaign_id: fields.campaignId,
+    total_points: fields.totalPoints,
+    expected_points_per_completion: fields.expectedPointsPerCompletion,
+    start: fields.start,
+    end: fields.end,
+    is_public: fields.isPublic,
+    is_active: fields.enabled,
+    action_type: fields.actionType,
+    mode: fields.mode,
+  });
+}
+
+function campaignDetails(fields: Partial<CampaignFields>): Record<string, unknown> {
+  return wireFields({
+    name: fields.name,
+    description: fields.description,
+    start: fields.start,
+    end: fields.end,
+    is_active: fields.isActive,
+    external_app_id: fields.externalAppId,
+  });
+}
+
+/** The fields that were set, with dates as the wire writes them. */
+function wireFields(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, value instanceof Date ? value.toISOString() : value]),
+  );
 }

@@ -12,6 +12,7 @@ import { AppError, type ErrorCode } from "../../src/domain/errors.js";
 const START = new Date("2026-01-01T00:00:00.000Z");
 const END = new Date("2026-02-01T00:00:00.000Z");
 const NOW = new Date("2026-01-15T12:00:00.000Z");
+const PASS = "0xFfFFFFff00000000000000000000000000000001";
 const PERIOD = {
   id: 42,
   start: new Date("2026-01-10T00:00:00.000Z"),
@@ -28,6 +29,7 @@ function state(overrides: Partial<AllocationState> = {}): AllocationState {
     pointsRemaining: 40,
     actionTypeActive: true,
     period: { kind: "unrestricted" },
+    pass: PASS,
     accountExists: true,
     ...overrides,
   };
@@ -110,7 +112,12 @@ describe("decideAllocation: refusals", () => {
   });
 
   it("refuses with ACCOUNT_NOT_FOUND when the address has no account", () => {
-    refusedWith(decideAllocation(state({ accountExists: false }), 1, NOW), "ACCOUNT_NOT_FOUND");
+    const error = refusedWith(
+      decideAllocation(state({ accountExists: false }), 1, NOW),
+      "ACCOUNT_NOT_FOUND",
+    );
+    assert.match(error.message, new RegExp(`${PASS} is not a registered account`));
+    assert.match(error.message, /must be registered first/);
   });
 
   it("refuses points above points_remaining with INSUFFICIENT_POINTS and says how many are left", () => {
@@ -185,6 +192,7 @@ describe("decideAllocation: order of checks (contract step 7)", () => {
     pointsRemaining: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.maxSafeInteger()),
     actionTypeActive: fc.boolean(),
     period: periodArb,
+    pass: fc.constant(PASS),
     accountExists: fc.boolean(),
   });
   const nowArb = fc.oneof(

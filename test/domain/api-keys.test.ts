@@ -3,10 +3,13 @@ import { createHash } from "node:crypto";
 import { describe, it } from "node:test";
 import {
   apiKeyDisplayPrefix,
+  apiKeyMode,
   constantTimeEqual,
   generateApiKey,
+  generateApplicationToken,
   hashApiKey,
   isWellFormedApiKey,
+  isWellFormedApplicationToken,
 } from "../../src/domain/api-keys.js";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -144,5 +147,35 @@ describe("constantTimeEqual", () => {
     assert.equal(constantTimeEqual("secret", "secret-longer"), false);
     assert.equal(constantTimeEqual("secret", ""), false);
     assert.equal(constantTimeEqual("", "x"), false);
+  });
+});
+
+describe("test keys and applicant tokens", () => {
+  it("issues test keys of the form sk_test_ + at least 32 base62 characters", () => {
+    for (let i = 0; i < 100; i++) {
+      const key = generateApiKey("test");
+      assert.match(key, /^sk_test_[0-9A-Za-z]{32,}$/);
+      assert.equal(apiKeyMode(key), "test");
+      assert.ok(isWellFormedApiKey(key));
+    }
+  });
+
+  it("never reads a live key as a test key", () => {
+    for (let i = 0; i < 100; i++) assert.equal(apiKeyMode(generateApiKey()), "live");
+  });
+
+  it("shows the mode's prefix and five random characters for display", () => {
+    const test = generateApiKey("test");
+    assert.equal(apiKeyDisplayPrefix(test), test.slice(0, 13));
+    const live = generateApiKey("live");
+    assert.equal(apiKeyDisplayPrefix(live), live.slice(0, 8));
+  });
+
+  it("issues applicant tokens of the form ap_ + at least 32 base62 characters, never a key", () => {
+    const token = generateApplicationToken();
+    assert.match(token, /^ap_[0-9A-Za-z]{32,}$/);
+    assert.ok(isWellFormedApplicationToken(token));
+    assert.ok(!isWellFormedApiKey(token));
+    assert.ok(!isWellFormedApplicationToken(generateApiKey()));
   });
 });

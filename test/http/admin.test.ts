@@ -49,6 +49,7 @@ const ADMIN_QUEST_FIELDS = [
   "campaign_id",
   "is_public",
   "action_type",
+  "mode",
 ];
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -645,14 +646,15 @@ for (const kind of DATABASES) {
     });
 
     describe("POST and DELETE /admin/keys", () => {
-      it("issues a key with 201 {id, key, owner_id, created_at} that opens the owner's quests", async () => {
+      it("issues a key with 201 {id, key, owner_id, mode, created_at} that opens the owner's quests", async () => {
         const owner = randomPass();
         const ownerId = await createAccount(ctx(), owner);
         const questId = await createQuest(ctx(), owner);
         const response = await ctx().admin("POST", "/admin/keys", { owner: owner.toLowerCase() });
         expectStatus(response, 201);
         const body = response.json();
-        assert.deepEqual(Object.keys(body).sort(), ["created_at", "id", "key", "owner_id"]);
+        assert.deepEqual(Object.keys(body).sort(), ["created_at", "id", "key", "mode", "owner_id"]);
+        assert.equal(body.mode, "live");
         assert.match(body.id, UUID);
         assert.match(body.key, /^sk_[0-9A-Za-z]{32,}$/);
         assert.equal(body.owner_id, ownerId);

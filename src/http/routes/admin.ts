@@ -1,14 +1,23 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { checkWindow } from "../../domain/quests.js";
-import { registerAccount } from "../../store/accounts.js";
-import { setActionType } from "../../store/action-types.js";
-import { insertEarningPeriod } from "../../store/earning-periods.js";
-import { readFeatures, writeFeatures } from "../../store/features.js";
+import { AppError } from "../../domain/errors.js";
+import { readFeatures } from "../../store/features.js";
 import { issueApiKey, revokeApiKeyById } from "../../use-cases/api-keys.js";
 import { createCampaign, createQuest, editCampaign, editQuest } from "../../use-cases/quests.js";
+import {
+  createEarningPeriod,
+  registerPass,
+  switchActionType,
+  switchFeatures,
+} from "../../use-cases/settings.js";
+import { asOperator } from "../actors.js";
 import { requireAdminToken } from "../auth.js";
-import { presentAccount, presentAdminQuest, presentCampaignFields } from "../present.js";
+import {
+  presentAccount,
+  presentAdminQuest,
+  presentCampaignFields,
+  presentIssuedKey,
+} from "../present.js";
 import {
   Account,
   AccountBody,
@@ -35,14 +44,25 @@ import { QuestIdParams } from "../schemas/quests.js";
 import type { Services } from "../services.js";
 import { checksummed } from "./quests.js";
 
-/** The operator API: only registered when ADMIN_TOKEN is set, so it is 404 otherwise. */
-export async function adminRoutes(
-  app: FastifyInstance,
-  services: Services & { adminToken: string },
-) {
+/**
+ * The operator API. Without ADMIN_TOKEN every operator route answers 404 as an unknown route
+ * would, but stays in the OpenAPI document.
+ */
+export async function adminRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
-  api.addHook("onRequest", requireAdminToken(services.adminToken));
+  const adminToken = services.config.adminToken;
+  api.addHook(
+    "onRequest",
+    adminToken
+      ? requireAdminToken(adminToken)
+      : async (request) => {
+          throw new AppError(
+            "NOT_FOUND",
+            `No route for ${request.method} ${request.url.split("?")[0]}.`,
+          );
+        },
+  );
   // Other processes rebuild their public answers on the change notice; this one drops them
   // before its answer leaves, so the operator's next read shows the write.
   api.addHook("onSend", async (request, reply) => {
@@ -67,7 +87,7 @@ export async function adminRoutes(
     },
     async (request, reply) => {
       const pass = checksummed(request.body.pass);
-      const { account, created } = await registerAccount(db, pass);
+      const { account, created } = await registerPass(db, asOperator(request), pass);
       return reply.code(created ? 201 : 200).send(presentAccount(account));
     },
   );
@@ -83,7 +103,7 @@ export async function adminRoutes(
     },
     async (request, reply) => {
       const body = request.body;
-      const campaign = await createCampaign(db, {
+      const campaign = await createCampaign(db, asOperator(request), {
         name: body.name,
         description: body.description,
         start: new Date(body.start),
@@ -107,7 +127,7 @@ export async function adminRoutes(
     },
     async (request) => {
       const body = request.body;
-      const campaign = await editCampaign(db, request.params.id, {
+      const campaign = await editCampaign(db, asOperator(request), request.params.id, {
         name: body.name,
         description: body.description,
         start: dateOrUndefined(body.start),
@@ -130,7 +150,7 @@ export async function adminRoutes(
     },
     async (request, reply) => {
       const body = request.body;
-      const quest = await createQuest(db, {
+      const quest = await createQuest(db, asOperator(request), {
         name: body.name,
         description: body.description,
         ownerPass: checksummed(body.owner),
@@ -142,6 +162,7 @@ export async function adminRoutes(
         isPublic: body.is_public,
         enabled: body.is_active,
         actionType: body.action_type,
+        mode: body.mode,
       });
       return reply.code(201).send(presentAdminQuest(quest));
     },
@@ -160,7 +181,7 @@ export async function adminRoutes(
     async (request) => {
       const { questId } = request.params;
       const body = request.body;
-      const quest = await editQuest(db, questId, {
+      const quest = await editQuest(db, asOperator(request), questId, {
         name: body.name,
         description: body.description,
         ownerPass: body.owner === undefined ? undefined : checksummed(body.owner),
@@ -188,13 +209,9 @@ export async function adminRoutes(
       },
     },
     async (request, reply) => {
-      const { key, record } = await issueApiKey(db, checksummed(request.body.owner));
-      return reply.code(201).send({
-        id: record.id,
-        key,
-        owner_id: record.accountId,
-        created_at: record.createdAt.toISOString(),
-      });
+      const { owner, mode = "live" } = request.body;
+      const { key, record } = await issueApiKey(db, asOperator(request), checksummed(owner), mode);
+      return reply.code(201).send(presentIssuedKey(key, record));
     },
   );
 
@@ -208,7 +225,7 @@ export async function adminRoutes(
       },
     },
     async (request, reply) => {
-      await revokeApiKeyById(db, request.params.id);
+      await revokeApiKeyById(db, asOperator(request), request.params.id);
       services.caches.apiKeys.clear(); // at once here; other processes on the notice
       return reply.code(204).send(null);
     },
@@ -235,7 +252,7 @@ export async function adminRoutes(
       },
     },
     async (request) => {
-      const features = await writeFeatures(db, request.body);
+      const features = await switchFeatures(db, asOperator(request), request.body);
       services.features.invalidate();
       return features;
     },
@@ -251,7 +268,8 @@ export async function adminRoutes(
         response: { 200: ActionType, ...ERROR_RESPONSES },
       },
     },
-    async (request) => setActionType(db, request.params.name, request.body.active),
+    async (request) =>
+      switchActionType(db, asOperator(request), request.params.name, request.body.active),
   );
 
   api.post(
@@ -265,8 +283,7 @@ export async function adminRoutes(
     },
     async (request, reply) => {
       const window = { start: new Date(request.body.start), end: new Date(request.body.end) };
-      checkWindow(window);
-      const period = await insertEarningPeriod(db, window);
+      const period = await createEarningPeriod(db, asOperator(request), window);
       return reply.code(201).send({
         id: period.id,
         start: period.start.toISOString(),

@@ -73,15 +73,21 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
   // Contract steps 3-5 run before the body is parsed, so a bad body never hides a 404 or 401.
   const checkOwnedQuest = async (request: FastifyRequest) => {
     const questId = parseQuestId((request.params as { questId: unknown }).questId);
-    const ownerId =
+    const quest =
       questId <= ID_MAX
         ? await services.caches.questOwners.get(questId, (id) => findQuestOwner(db, id))
         : undefined;
-    if (!ownerId) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
-    if (ownerId !== request.apiKeyAccountId) {
+    if (!quest) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
+    if (quest.ownerId !== request.apiKeyAccountId) {
       throw new AppError(
         "NOT_QUEST_OWNER",
         `This API key's account does not own quest ${questId}.`,
+      );
+    }
+    if (quest.mode !== request.apiKeyMode) {
+      throw new AppError(
+        "KEY_MODE_MISMATCH",
+        `This is a ${request.apiKeyMode} key; quest ${questId} is ${quest.mode}.`,
       );
     }
     request.ownedQuestId = questId;

@@ -8,6 +8,8 @@ import {
 } from "../../domain/limits.js";
 import { CampaignFields } from "./campaigns.js";
 import {
+  ModeInput,
+  ModeSchema,
   PassAddress,
   PassAddressInput,
   PositiveId,
@@ -73,6 +75,7 @@ export const QuestCreateBody = Type.Object(
     is_active: Type.Optional(Type.Boolean()),
     campaign_id: Type.Optional(Type.Union([PositiveId, Type.Null()])),
     action_type: Type.Optional(ActionTypeName),
+    mode: Type.Optional(ModeInput),
   },
   { additionalProperties: false },
 );
@@ -106,15 +109,20 @@ export const AdminQuest = Type.Object({
   owner_id: Type.String(),
   campaign_id: Type.Union([Type.Integer(), Type.Null()]),
   action_type: Type.String(),
+  mode: ModeSchema,
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 
-export const KeyBody = Type.Object({ owner: PassAddressInput }, { additionalProperties: false });
+export const KeyBody = Type.Object(
+  { owner: PassAddressInput, mode: Type.Optional(ModeInput) },
+  { additionalProperties: false },
+);
 export const IssuedKey = Type.Object({
   id: Type.String(),
-  key: Type.String(),
+  key: Type.String({ description: "The plain key: shown only in this answer" }),
   owner_id: Type.String(),
+  mode: ModeSchema,
   created_at: Timestamp,
 });
 export const KeyIdParams = Type.Object(

@@ -47,6 +47,15 @@ export function TextInput(options: {
   return Type.String({ ...options, format: TEXT_FORMAT });
 }
 
+/** A quest's or key's mode (contract Part 2, Test mode). */
+export const ModeSchema = Type.Union([Type.Literal("live"), Type.Literal("test")], {
+  description:
+    "`test` quests and keys follow every rule of live ones but never show in public data",
+});
+export const ModeInput = Type.Union([Type.Literal("live"), Type.Literal("test")], {
+  description: "`live` (default) or `test`",
+});
+
 export const PassAddress = Type.String({
   examples: ["0xFfFFFFff00000000000000000000000000000001"],
 });

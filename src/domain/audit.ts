@@ -1,0 +1,30 @@
+/**
+ * Who made a change, as the audit log names them: the operator, an applicant (by their token),
+ * or an account (by its API key).
+ */
+export type Actor = "operator" | "applicant" | `account:${string}`;
+
+/** What every change carries into its transaction so it can write its audit entry. */
+export interface AuditContext {
+  actor: Actor;
+  /** The request's `x-request-id`. */
+  requestId: string;
+}
+
+/** One change, as recorded: never a key or a token in `details`. */
+export interface AuditChange {
+  /** A dotted name: `quest.update`, `key.revoke`, `application.approve`, … */
+  action: string;
+  targetType: string;
+  targetId: string | number;
+  /** The changed fields, as the client named them. */
+  details?: Record<string, unknown>;
+}
+
+export interface AuditEntry extends AuditChange {
+  id: string;
+  at: Date;
+  actor: Actor;
+  requestId: string | null;
+  details: Record<string, unknown>;
+}
