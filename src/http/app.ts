@@ -16,7 +16,12 @@ import { registerJsonBodyParser } from "./json-body.js";
 import { frameworkProblem, sendProblem } from "./problem.js";
 import { registerPublicReadBound, registerRateLimits } from "./rate-limits.js";
 import { registerRequestIds, requestIdOf } from "./request-ids.js";
-import { adminRoutes } from "./routes/admin.js";
+import { adminRoutes, guardOperatorScope } from "./routes/admin.js";
+import { adminApplicationRoutes } from "./routes/admin-applications.js";
+import { adminKeyRoutes } from "./routes/admin-keys.js";
+import { adminListRoutes } from "./routes/admin-lists.js";
+import { adminPayoutRoutes } from "./routes/admin-payouts.js";
+import { applicationRoutes } from "./routes/applications.js";
 import { campaignRoutes } from "./routes/campaigns.js";
 import { metricsRoutes, registerRequestMetrics } from "./routes/metrics.js";
 import { opsRoutes } from "./routes/ops.js";
@@ -152,6 +157,14 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   await app.register(async (scope) => metricsRoutes(scope, services));
   await app.register(async (scope) => questRoutes(scope, services));
   await app.register(async (scope) => campaignRoutes(scope, services));
-  await app.register(async (scope) => adminRoutes(scope, services));
+  await app.register(async (scope) => applicationRoutes(scope, services));
+  await app.register(async (scope) => {
+    guardOperatorScope(scope, services);
+    await adminRoutes(scope, services);
+    await adminApplicationRoutes(scope, services);
+    await adminListRoutes(scope, services);
+    await adminKeyRoutes(scope, services);
+    await adminPayoutRoutes(scope, services);
+  });
   return app;
 }

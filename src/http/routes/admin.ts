@@ -45,12 +45,10 @@ import type { Services } from "../services.js";
 import { checksummed } from "./quests.js";
 
 /**
- * The operator API. Without ADMIN_TOKEN every operator route answers 404 as an unknown route
- * would, but stays in the OpenAPI document.
+ * The hooks of the scope every operator route is registered in. Without ADMIN_TOKEN every
+ * operator route answers 404 as an unknown route would, but stays in the OpenAPI document.
  */
-export async function adminRoutes(app: FastifyInstance, services: Services) {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = services;
+export function guardOperatorScope(api: FastifyInstance, services: Services) {
   const adminToken = services.config.adminToken;
   api.addHook(
     "onRequest",
@@ -70,6 +68,12 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
       services.publicAnswers.clear();
     }
   });
+}
+
+/** The operator API of the spec's contract (Part 1), plus modes. */
+export async function adminRoutes(app: FastifyInstance, services: Services) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = services;
   const meta = (summary: string) => ({
     summary,
     tags: ["operator"],

@@ -6,7 +6,7 @@ import { findCampaign } from "../../store/campaigns.js";
 import { listCampaignQuests } from "../../store/quests.js";
 import { presentCampaign } from "../present.js";
 import { Campaign, CampaignIdParams } from "../schemas/campaigns.js";
-import { ERROR_RESPONSES } from "../schemas/common.js";
+import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
 
 export async function campaignRoutes(app: FastifyInstance, services: Services) {
@@ -25,7 +25,10 @@ export async function campaignRoutes(app: FastifyInstance, services: Services) {
         summary: "Campaign details with its public quests",
         tags: ["campaigns"],
         params: CampaignIdParams,
-        response: { 200: Campaign, ...ERROR_RESPONSES },
+        response: {
+          200: Campaign,
+          ...errorResponses("CAMPAIGNS_DISABLED", "BAD_REQUEST", "CAMPAIGN_NOT_FOUND"),
+        },
       },
     },
     async (request, reply) => {

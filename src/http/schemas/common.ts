@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { ERROR_STATUS, ERROR_TITLE, type ErrorCode } from "../../domain/errors.js";
 import { POINTS_MAX } from "../../domain/limits.js";
 import {
   PASS_ADDRESS_FORMAT,
@@ -92,3 +93,57 @@ export const ERROR_RESPONSES = {
   "4xx": problemResponse("Problem details with a stable `code` (see the contract)"),
   "5xx": problemResponse("INTERNAL or SERVICE_UNAVAILABLE; never a stack trace"),
 } as const;
+
+/**
+ * Codes any route can answer whatever it does: a client too slow or too large for the edge, a
+ * budget spent, the database away, a bug.
+ */
+const EDGE_CODES: readonly ErrorCode[] = [
+  "REQUEST_TIMEOUT",
+  "URI_TOO_LONG",
+  "HEADERS_TOO_LARGE",
+  "RATE_LIMITED",
+  "INTERNAL",
+  "SERVICE_UNAVAILABLE",
+];
+
+/**
+ * A route's error answers for its schema and the OpenAPI document: one entry per status, naming
+ * every code the route can answer with that status, with an example body of each.
+ */
+export function errorResponses(...codes: ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set([...codes, ...EDGE_CODES])) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const sorted = [...byStatus].sort(([a], [b]) => a - b);
+  return Object.fromEntries(
+    sorted.map(([status, list]) => [
+      String(status),
+      {
+        description: `Problem details; \`code\` is one of ${list.map((c) => `\`${c}\``).join(", ")}`,
+        content: {
+          "application/problem+json": {
+            schema: ProblemRef,
+            examples: Object.fromEntries(
+              list.map((code) => [
+                code,
+                {
+                  value: {
+                    type: "about:blank",
+                    title: ERROR_TITLE[code],
+                    status,
+                    code,
+                    detail: `${ERROR_TITLE[code]}: the detail says what and why.`,
+                    request_id: "2b0d6a8e-6f0e-4c7e-9a51-3f0b5d1c9e42",
+                  },
+                },
+              ]),
+            ),
+          },
+        },
+      },
+    ]),
+  );
+}
