@@ -29,6 +29,11 @@ export interface Config {
    * public reads per client IP, owner traffic per API key, operator traffic per client IP.
    */
   rateLimits: { publicPerMinute: number; ownerPerMinute: number; adminPerMinute: number };
+  /**
+   * Quest applications (POST /applications) a client address may submit in a rolling hour,
+   * counted in the database so every process shares the budget; beyond it, 429.
+   */
+  applicationsPerHour: number;
   /** Fastify's `trustProxy`: the client IP comes from X-Forwarded-For only behind these. */
   trustProxy: TrustProxy;
   /** redis:// or rediss://: rate-limit budgets shared by every process; unset: per process. */
@@ -208,6 +213,7 @@ export function loadConfig(env: Env): Config {
       ownerPerMinute: integer(env, "RATE_LIMIT_OWNER_PER_MINUTE", 600_000, 0, 100_000_000),
       adminPerMinute: integer(env, "RATE_LIMIT_ADMIN_PER_MINUTE", 60_000, 0, 100_000_000),
     },
+    applicationsPerHour: integer(env, "APPLICATIONS_PER_HOUR", 20, 1, 10_000),
     trustProxy: trustProxy(env),
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
     publicReads: {

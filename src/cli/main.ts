@@ -1,13 +1,22 @@
 #!/usr/bin/env node
 import cluster from "node:cluster";
+import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { type Config, ConfigError, loadConfig } from "../config.js";
 import { openDatabase } from "../runtime.js";
 import { serve } from "../server.js";
 import { migrate } from "../store/migrate.js";
 import { serveWithWorkers } from "../workers.js";
+import { registerAdminCommands } from "./admin.js";
+import { registerAllocateCommand } from "./allocate.js";
 import { registerChainCommands } from "./chain.js";
 import { demoInstructions, seedDemo } from "./demo.js";
+
+/** package.json's version: the same file from src/cli/ (tsx) and from dist/cli/ (built). */
+function packageVersion(): string {
+  const file = new URL("../../package.json", import.meta.url);
+  return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+}
 
 function config(): Config {
   return loadConfig(process.env);
@@ -33,6 +42,7 @@ async function runDemo(cfg: Config): Promise<void> {
 const program = new Command()
   .name("questpoints")
   .description("Quest Points Allocation Service")
+  .version(packageVersion(), "-V, --version", "print the version")
   .showHelpAfterError();
 
 program
@@ -66,6 +76,8 @@ program
   .action(async () => runDemo(config()));
 
 registerChainCommands(program, config);
+registerAdminCommands(program);
+registerAllocateCommand(program);
 
 program.parseAsync().catch((error: unknown) => {
   const message =

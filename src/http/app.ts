@@ -1,5 +1,3 @@
-import fastifySwagger from "@fastify/swagger";
-import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
 import { AppError, unavailable } from "../domain/errors.js";
@@ -13,6 +11,7 @@ import {
 } from "./client-errors.js";
 import { registerPublicCors } from "./cors.js";
 import { registerJsonBodyParser } from "./json-body.js";
+import { registerOpenApi } from "./openapi.js";
 import { frameworkProblem, sendProblem } from "./problem.js";
 import { registerPublicReadBound, registerRateLimits } from "./rate-limits.js";
 import { registerRequestIds, requestIdOf } from "./request-ids.js";
@@ -130,28 +129,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   await registerRateLimits(app, config);
   registerPublicReadBound(app, config);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: {
-        title: "Quest Points Allocation Service",
-        version: "1.0.0",
-        description:
-          "Allocate points from a quest's budget to pass addresses. Errors are RFC 9457 problem details with a stable `code`.",
-      },
-      components: {
-        securitySchemes: {
-          apiKey: { type: "apiKey", in: "header", name: "x-api-key" },
-          adminToken: { type: "http", scheme: "bearer" },
-        },
-      },
-    },
-    refResolver: {
-      buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),
-    },
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
-  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, config);
 
   await app.register(async (scope) => opsRoutes(scope, services));
   await app.register(async (scope) => metricsRoutes(scope, services));

@@ -1,3 +1,5 @@
+import type { AuditEntry } from "../domain/audit.js";
+import type { EarningPeriod } from "../domain/earning-periods.js";
 import { isQuestActive } from "../domain/quest-window.js";
 import type {
   Account,
@@ -7,6 +9,7 @@ import type {
   Quest,
   QuestWithCampaign,
 } from "../domain/records.js";
+import type { ApiKeyState } from "../store/api-keys.js";
 
 /** Records → wire JSON. Timestamps leave as ISO 8601 UTC with milliseconds (`toISOString`). */
 
@@ -38,6 +41,13 @@ export const presentQuestPublic = (quest: QuestWithCampaign) => ({
   start: quest.start.toISOString(),
   end: quest.end.toISOString(),
   campaign: quest.campaign,
+});
+
+/** `GET /quests?with=progress`: the spec's list fields plus the budget left and the window. */
+export const presentQuestProgress = (quest: QuestWithCampaign, now: Date) => ({
+  ...presentQuestPublic(quest),
+  points_remaining: quest.pointsRemaining,
+  is_active: isQuestActive(quest, now),
 });
 
 export const presentCampaignQuest = (quest: Quest & { campaignId: number }) => ({
@@ -105,4 +115,33 @@ export const presentIssuedKey = (key: string, record: ApiKeyRecord) => ({
   owner_id: record.accountId,
   mode: record.mode,
   created_at: record.createdAt.toISOString(),
+});
+
+/** A key as the operator lists it: never its value or hash. */
+export const presentKeyState = (key: ApiKeyState) => ({
+  id: key.id,
+  prefix: key.prefix,
+  owner_id: key.accountId,
+  mode: key.mode,
+  created_at: key.createdAt.toISOString(),
+  last_used_at: key.lastUsedAt?.toISOString() ?? null,
+  expires_at: key.expiresAt?.toISOString() ?? null,
+  revoked_at: key.revokedAt?.toISOString() ?? null,
+});
+
+export const presentAuditEntry = (entry: AuditEntry) => ({
+  id: entry.id,
+  at: entry.at.toISOString(),
+  actor: entry.actor,
+  action: entry.action,
+  target_type: entry.targetType,
+  target_id: String(entry.targetId),
+  request_id: entry.requestId,
+  details: entry.details,
+});
+
+export const presentEarningPeriod = (period: EarningPeriod) => ({
+  id: period.id,
+  start: period.start.toISOString(),
+  end: period.end.toISOString(),
 });

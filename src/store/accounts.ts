@@ -1,5 +1,6 @@
 import type { Account } from "../domain/records.js";
 import type { Queryable } from "./db.js";
+import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
 interface AccountRow {
   id: string;
@@ -36,4 +37,31 @@ export async function registerAccount(
   const existing = await findAccountByPass(db, pass);
   if (!existing) throw new Error("account vanished between insert and select");
   return { account: existing, created: false };
+}
+
+/** Accounts, newest first; `pass` (checksummed) narrows the list to that account, if registered. */
+export async function listAccounts(
+  db: Queryable,
+  filter: { pass?: string | undefined },
+  page: PageRequest,
+): Promise<Page<Account>> {
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  if (filter.pass !== undefined) conditions.push(`pass = ${param(params, filter.pass)}`);
+  const { where, orderBy, limit } = keyset(
+    { at: "created_at", id: "id", idType: "uuid" },
+    "newest",
+    page,
+    params,
+  );
+  const { rows } = await db.query<AccountRow>(
+    `SELECT id, pass, created_at FROM accounts
+     WHERE ${[...conditions, where].join(" AND ")}
+     ${orderBy} ${limit}`,
+    params,
+  );
+  return toPage(rows.map(toAccount), page.limit, (account) => ({
+    at: account.createdAt,
+    id: account.id,
+  }));
 }

@@ -20,3 +20,16 @@ export async function ensureActionType(db: Queryable, name: string): Promise<voi
     name,
   ]);
 }
+
+/** Every action type by name, with how many quests are of it (counted from an index). */
+export async function listActionTypes(
+  db: Queryable,
+): Promise<{ name: string; active: boolean; quests: number }[]> {
+  const { rows } = await db.query<{ name: string; active: boolean; quests: number }>(
+    `SELECT a.name, a.active,
+            (SELECT count(*) FROM quests q WHERE q.action_type = a.name)::int AS quests
+     FROM action_types a
+     ORDER BY a.name`,
+  );
+  return rows;
+}

@@ -2,6 +2,7 @@ import type { Mode } from "../domain/api-keys.js";
 import type { ApiKeyRecord } from "../domain/records.js";
 import { announce } from "./change-notices.js";
 import type { Queryable, Tx } from "./db.js";
+import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
 interface ApiKeyRow {
   id: string;
@@ -58,15 +59,109 @@ export async function touchApiKey(db: Queryable, id: string): Promise<void> {
 }
 
 /**
- * Revokes a key and announces it, so every process drops it at once; false when there is no such
- * key. Revoking twice is harmless. The UPDATE waits for allocations holding the key `FOR SHARE`.
+ * Revokes a key and announces it, so every process drops it at once; answers when it was revoked
+ * (the first revocation's time: revoking twice is harmless), undefined when there is no such key.
+ * The UPDATE waits for allocations holding the key `FOR SHARE`.
  */
-export async function revokeApiKey(tx: Tx, id: string): Promise<boolean> {
-  const { rows } = await tx.query<{ id: string }>(
-    "UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 RETURNING id",
+export async function revokeApiKey(tx: Tx, id: string): Promise<Date | undefined> {
+  const { rows } = await tx.query<{ revoked_at: Date }>(
+    `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1
+     RETURNING revoked_at`,
     [id],
   );
-  if (rows.length === 0) return false;
+  if (rows.length === 0) return undefined;
   await announce(tx, { kind: "api-key" });
-  return true;
+  return rows[0]!.revoked_at;
+}
+
+/** A key as the operator sees it: never its value or hash. */
+export interface ApiKeyState extends ApiKeyRecord {
+  prefix: string;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+interface ApiKeyStateRow extends ApiKeyRow {
+  key_prefix: string;
+  last_used_at: Date | null;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const STATE_COLUMNS =
+  "id, key_prefix, account_id, mode, created_at, last_used_at, expires_at, revoked_at";
+
+const toApiKeyState = (row: ApiKeyStateRow): ApiKeyState => ({
+  ...toApiKey(row),
+  prefix: row.key_prefix,
+  lastUsedAt: row.last_used_at,
+  expiresAt: row.expires_at,
+  revokedAt: row.revoked_at,
+});
+
+/**
+ * Reads a key, by id or by hash, and locks its row for the transaction: a rotation or revocation
+ * waits for allocations holding it `FOR SHARE`, and two of them never interleave. `expired` is
+ * judged by the database's clock.
+ */
+export async function lockApiKey(
+  tx: Tx,
+  by: { id: string } | { hash: string },
+): Promise<(ApiKeyState & { expired: boolean }) | undefined> {
+  const [column, value] = "id" in by ? ["id", by.id] : ["key_hash", by.hash];
+  const { rows } = await tx.query<ApiKeyStateRow & { expired: boolean }>(
+    `SELECT ${STATE_COLUMNS}, coalesce(expires_at <= now(), false) AS expired
+     FROM api_keys WHERE ${column} = $1 FOR UPDATE`,
+    [value],
+  );
+  return rows[0] && { ...toApiKeyState(rows[0]), expired: rows[0].expired };
+}
+
+/**
+ * Ends a key `graceSeconds` from now, or keeps its earlier expiry, and announces it so every
+ * process drops its cached keys. Truncated to the column's milliseconds, never rounded up, so a
+ * grace of 0 ends the key before the transaction commits.
+ */
+export async function shortenApiKeyExpiry(tx: Tx, id: string, graceSeconds: number): Promise<Date> {
+  const { rows } = await tx.query<{ expires_at: Date }>(
+    `UPDATE api_keys
+     SET expires_at = least(
+       coalesce(expires_at, 'infinity'),
+       date_trunc('milliseconds', now() + make_interval(secs => $2))
+     )
+     WHERE id = $1
+     RETURNING expires_at`,
+    [id, graceSeconds],
+  );
+  await announce(tx, { kind: "api-key" });
+  return rows[0]!.expires_at;
+}
+
+/** Keys, newest first; `ownerPass` (checksummed) narrows them to that account's, if registered. */
+export async function listApiKeys(
+  db: Queryable,
+  filter: { ownerPass?: string | undefined },
+  page: PageRequest,
+): Promise<Page<ApiKeyState>> {
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  if (filter.ownerPass !== undefined) {
+    conditions.push(
+      `account_id = (SELECT id FROM accounts WHERE pass = ${param(params, filter.ownerPass)})`,
+    );
+  }
+  const { where, orderBy, limit } = keyset(
+    { at: "created_at", id: "id", idType: "uuid" },
+    "newest",
+    page,
+    params,
+  );
+  const { rows } = await db.query<ApiKeyStateRow>(
+    `SELECT ${STATE_COLUMNS} FROM api_keys
+     WHERE ${[...conditions, where].join(" AND ")}
+     ${orderBy} ${limit}`,
+    params,
+  );
+  return toPage(rows.map(toApiKeyState), page.limit, (key) => ({ at: key.createdAt, id: key.id }));
 }

@@ -1,6 +1,7 @@
 import type { CampaignFields } from "../domain/quests.js";
 import type { Campaign } from "../domain/records.js";
 import type { Queryable, Tx } from "./db.js";
+import { keyset, type Page, type PageRequest, toPage } from "./keyset.js";
 
 interface CampaignRow {
   id: number;
@@ -65,4 +66,23 @@ export async function writeCampaign(tx: Tx, id: number, next: CampaignFields): P
     [id, next.name, next.description, next.start, next.end, next.isActive, next.externalAppId],
   );
   return toCampaign(rows[0]!);
+}
+
+/** Every campaign, active or not, newest first (the operator's list). */
+export async function listCampaigns(db: Queryable, page: PageRequest): Promise<Page<Campaign>> {
+  const params: unknown[] = [];
+  const { where, orderBy, limit } = keyset(
+    { at: "created_at", id: "id", idType: "int" },
+    "newest",
+    page,
+    params,
+  );
+  const { rows } = await db.query<CampaignRow>(
+    `SELECT ${COLUMNS} FROM campaigns WHERE ${where} ${orderBy} ${limit}`,
+    params,
+  );
+  return toPage(rows.map(toCampaign), page.limit, (campaign) => ({
+    at: campaign.createdAt,
+    id: String(campaign.id),
+  }));
 }

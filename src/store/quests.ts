@@ -1,7 +1,9 @@
 import type { Mode } from "../domain/api-keys.js";
+import { ID_MAX } from "../domain/limits.js";
 import type { QuestFields } from "../domain/quests.js";
 import type { Payout, Quest, QuestWithCampaign } from "../domain/records.js";
 import type { Queryable, Tx } from "./db.js";
+import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
 export interface QuestRow {
   id: number;
@@ -260,4 +262,49 @@ export async function findQuestDetails(
     );
   }
   return reads;
+}
+
+export interface QuestListFilter {
+  /** The owner's pass (checksummed): an unregistered pass matches no quest. */
+  ownerPass?: string | undefined;
+  campaignId?: number | undefined;
+  mode?: Mode | undefined;
+}
+
+/** Every quest (private and test ones too), newest first: the operator's list. */
+export async function listQuests(
+  db: Queryable,
+  filter: QuestListFilter,
+  page: PageRequest,
+): Promise<Page<Quest>> {
+  // Campaign ids are 4-byte integers: none is larger (and the database would refuse the value).
+  if (filter.campaignId !== undefined && filter.campaignId > ID_MAX)
+    return { items: [], next: null };
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  if (filter.ownerPass !== undefined) {
+    conditions.push(
+      `q.owner_id = (SELECT id FROM accounts WHERE pass = ${param(params, filter.ownerPass)})`,
+    );
+  }
+  if (filter.campaignId !== undefined) {
+    conditions.push(`q.campaign_id = ${param(params, filter.campaignId)}`);
+  }
+  if (filter.mode !== undefined) conditions.push(`q.mode = ${param(params, filter.mode)}`);
+  const { where, orderBy, limit } = keyset(
+    { at: "q.created_at", id: "q.id", idType: "int" },
+    "newest",
+    page,
+    params,
+  );
+  const { rows } = await db.query<QuestRow>(
+    `SELECT ${QUEST_COLUMNS} FROM quests q
+     WHERE ${[...conditions, where].join(" AND ")}
+     ${orderBy} ${limit}`,
+    params,
+  );
+  return toPage(rows.map(toQuest), page.limit, (quest) => ({
+    at: quest.createdAt,
+    id: String(quest.id),
+  }));
 }

@@ -1,11 +1,33 @@
-import { apiKeyDisplayPrefix, generateApiKey, hashApiKey, type Mode } from "../domain/api-keys.js";
+import {
+  apiKeyDisplayPrefix,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  type Mode,
+} from "../domain/api-keys.js";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError } from "../domain/errors.js";
 import type { ApiKeyRecord } from "../domain/records.js";
-import { insertApiKey, revokeApiKey } from "../store/api-keys.js";
+import { insertApiKey, lockApiKey, revokeApiKey, shortenApiKeyExpiry } from "../store/api-keys.js";
 import { recordAudit } from "../store/audit.js";
 import type { Db, Tx } from "../store/db.js";
 import { ownerIdOf } from "./quests.js";
+
+interface IssuedKey {
+  key: string;
+  record: ApiKeyRecord;
+}
+
+/** Stores a new key's hash and display prefix; the plain key leaves only in the answer. */
+async function mintApiKey(
+  tx: Tx,
+  account: { accountId: string; mode: Mode },
+): Promise<IssuedKey & { prefix: string }> {
+  const key = generateApiKey(account.mode);
+  const prefix = apiKeyDisplayPrefix(key);
+  const record = await insertApiKey(tx, { hash: hashApiKey(key), prefix, ...account });
+  return { key, record, prefix };
+}
 
 /**
  * Creates a key for an account in `tx`; the plain key exists only in the answer, never in the
@@ -15,10 +37,8 @@ export async function createApiKey(
   tx: Tx,
   audit: AuditContext,
   account: { accountId: string; mode: Mode },
-): Promise<{ key: string; record: ApiKeyRecord }> {
-  const key = generateApiKey(account.mode);
-  const prefix = apiKeyDisplayPrefix(key);
-  const record = await insertApiKey(tx, { hash: hashApiKey(key), prefix, ...account });
+): Promise<IssuedKey> {
+  const { key, record, prefix } = await mintApiKey(tx, account);
   await recordAudit(tx, audit, {
     action: "key.create",
     targetType: "key",
@@ -34,7 +54,7 @@ export function issueApiKey(
   audit: AuditContext,
   ownerPass: string,
   mode: Mode,
-): Promise<{ key: string; record: ApiKeyRecord }> {
+): Promise<IssuedKey> {
   return db.transaction(async (tx) =>
     createApiKey(tx, audit, { accountId: await ownerIdOf(tx, ownerPass), mode }),
   );
@@ -51,5 +71,83 @@ export async function revokeApiKeyById(db: Db, audit: AuditContext, id: string):
       throw new AppError("NOT_FOUND", `API key ${id} does not exist.`);
     }
     await recordAudit(tx, audit, { action: "key.revoke", targetType: "key", targetId: id });
+  });
+}
+
+const noKeyWithValue = () =>
+  new AppError("KEY_NOT_FOUND", "No API key has this value (it may have been mistyped).");
+
+/**
+ * Revokes a key given its value (a leaked key reported by someone who never saw its id). The
+ * value is only hashed: it is never stored, logged or audited. A key already revoked stays as it
+ * was (its first revocation time, and no new audit entry: nothing changed).
+ */
+export async function revokeApiKeyByValue(
+  db: Db,
+  audit: AuditContext,
+  value: string,
+): Promise<{ id: string; revokedAt: Date }> {
+  if (!isWellFormedApiKey(value)) throw noKeyWithValue();
+  return db.transaction(async (tx) => {
+    const key = await lockApiKey(tx, { hash: hashApiKey(value) });
+    if (!key) throw noKeyWithValue();
+    if (key.revokedAt) return { id: key.id, revokedAt: key.revokedAt };
+    const revokedAt = await revokeApiKey(tx, key.id);
+    if (!revokedAt) throw new Error("invariant: a locked key vanished");
+    await recordAudit(tx, audit, {
+      action: "key.revoke",
+      targetType: "key",
+      targetId: key.id,
+      details: { by: "value", prefix: key.prefix },
+    });
+    return { id: key.id, revokedAt };
+  });
+}
+
+/**
+ * Rotates a key in one transaction: a new key of the same account and mode, and the old key's
+ * expiry brought to `graceSeconds` from now (an earlier expiry is kept). The old key's row is
+ * locked first, so two rotations or a rotation and a revocation never interleave, and the change
+ * is announced so every process drops its cached keys. One audit entry, `key.rotate` on the old
+ * key, names the new key's id (never a key).
+ */
+export function rotateApiKey(
+  db: Db,
+  audit: AuditContext,
+  id: string,
+  graceSeconds: number,
+): Promise<IssuedKey> {
+  return db.transaction(async (tx) => {
+    const old = await lockApiKey(tx, { id });
+    if (!old) throw new AppError("KEY_NOT_FOUND", `API key ${id} does not exist.`);
+    if (old.revokedAt) {
+      throw new AppError(
+        "CONFLICT",
+        `API key ${id} was revoked at ${old.revokedAt.toISOString()}; a revoked key cannot be rotated (issue a new key instead).`,
+      );
+    }
+    if (old.expired && old.expiresAt) {
+      throw new AppError(
+        "CONFLICT",
+        `API key ${id} expired at ${old.expiresAt.toISOString()}; an expired key cannot be rotated (issue a new key instead).`,
+      );
+    }
+    const { key, record, prefix } = await mintApiKey(tx, {
+      accountId: old.accountId,
+      mode: old.mode,
+    });
+    const expiresAt = await shortenApiKeyExpiry(tx, id, graceSeconds);
+    await recordAudit(tx, audit, {
+      action: "key.rotate",
+      targetType: "key",
+      targetId: id,
+      details: {
+        new_key_id: record.id,
+        new_prefix: prefix,
+        grace_seconds: graceSeconds,
+        expires_at: expiresAt.toISOString(),
+      },
+    });
+    return { key, record };
   });
 }

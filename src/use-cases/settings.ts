@@ -1,12 +1,21 @@
 import type { AuditContext } from "../domain/audit.js";
 import type { EarningPeriod } from "../domain/earning-periods.js";
+import { AppError } from "../domain/errors.js";
+import { ID_MAX } from "../domain/limits.js";
 import { checkWindow } from "../domain/quests.js";
 import type { Account, Features } from "../domain/records.js";
 import { registerAccount } from "../store/accounts.js";
 import { setActionType } from "../store/action-types.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db } from "../store/db.js";
-import { insertEarningPeriod } from "../store/earning-periods.js";
+import type { Db, Tx } from "../store/db.js";
+import {
+  deleteEarningPeriod,
+  insertEarningPeriod,
+  inUse,
+  isEarningPeriodUsed,
+  lockEarningPeriod,
+  writeEarningPeriod,
+} from "../store/earning-periods.js";
 import { writeFeatures } from "../store/features.js";
 
 /** Registers a pass (the operator's POST /admin/accounts); only a new registration is audited. */
@@ -79,5 +88,58 @@ export function createEarningPeriod(
       details: { start: period.start.toISOString(), end: period.end.toISOString() },
     });
     return period;
+  });
+}
+
+/** The period, locked for the transaction; 404 NOT_FOUND when there is none. */
+async function lockedPeriod(tx: Tx, id: number): Promise<EarningPeriod> {
+  const period = id <= ID_MAX ? await lockEarningPeriod(tx, id) : undefined;
+  if (!period) throw new AppError("NOT_FOUND", `Earning period ${id} does not exist.`);
+  return period;
+}
+
+/**
+ * Moves a period's start, end or both under its row lock; the exclusion constraint refuses an
+ * overlap with another period (409 CONFLICT), even one created at the same moment.
+ */
+export function editEarningPeriod(
+  db: Db,
+  audit: AuditContext,
+  id: number,
+  patch: { start?: Date | undefined; end?: Date | undefined },
+): Promise<EarningPeriod> {
+  return db.transaction(async (tx) => {
+    const current = await lockedPeriod(tx, id);
+    const next = { start: patch.start ?? current.start, end: patch.end ?? current.end };
+    checkWindow(next);
+    const period = await writeEarningPeriod(tx, id, next);
+    await recordAudit(tx, audit, {
+      action: "earning_period.update",
+      targetType: "earning_period",
+      targetId: id,
+      details: {
+        ...(patch.start === undefined ? {} : { start: patch.start.toISOString() }),
+        ...(patch.end === undefined ? {} : { end: patch.end.toISOString() }),
+      },
+    });
+    return period;
+  });
+}
+
+/**
+ * Deletes a period no payout is stamped with. The row lock makes a payout being stamped with it
+ * wait for this transaction; one stamped meanwhile is caught by the foreign key (also IN_USE).
+ */
+export function removeEarningPeriod(db: Db, audit: AuditContext, id: number): Promise<void> {
+  return db.transaction(async (tx) => {
+    const period = await lockedPeriod(tx, id);
+    if (await isEarningPeriodUsed(tx, id)) throw inUse(id);
+    await deleteEarningPeriod(tx, id);
+    await recordAudit(tx, audit, {
+      action: "earning_period.delete",
+      targetType: "earning_period",
+      targetId: id,
+      details: { start: period.start.toISOString(), end: period.end.toISOString() },
+    });
   });
 }

@@ -188,6 +188,7 @@ export interface QuestOptions {
   expected_points_per_completion?: number;
   name?: string;
   description?: string;
+  mode?: "live" | "test";
 }
 
 export async function createAccount(ctx: TestContext, pass = randomPass()): Promise<string> {
@@ -199,8 +200,12 @@ export async function createAccount(ctx: TestContext, pass = randomPass()): Prom
 export async function issueKey(
   ctx: TestContext,
   ownerPass: string,
+  mode?: "live" | "test",
 ): Promise<{ key: string; id: string }> {
-  const response = await ctx.admin("POST", "/admin/keys", { owner: ownerPass });
+  const response = await ctx.admin("POST", "/admin/keys", {
+    owner: ownerPass,
+    ...(mode ? { mode } : {}),
+  });
   expectStatus(response, 201);
   const body = response.json();
   return { key: body.key, id: body.id };

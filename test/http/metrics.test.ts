@@ -222,9 +222,12 @@ for (const kind of DATABASES) {
       }
     });
 
-    it("stays out of the OpenAPI document", async () => {
+    it("is described in the OpenAPI document as text, with its 401", async () => {
       const doc = (await ctx().inject({ url: "/openapi.json" })).json();
-      assert.equal(doc.paths["/metrics"], undefined);
+      const operation = doc.paths["/metrics"].get;
+      assert.equal(operation.operationId, "getMetrics");
+      assert.ok(operation.responses["200"].content["text/plain"]);
+      assert.match(operation.responses["401"].description, /UNAUTHORIZED/);
     });
   });
 

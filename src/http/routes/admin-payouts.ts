@@ -1,4 +1,186 @@
-import type { FastifyInstance } from "fastify";
+import { Readable } from "node:stream";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { stringify } from "csv-stringify/sync";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Static } from "typebox";
+import { Type } from "typebox";
+import { badRequest } from "../../domain/errors.js";
+import type { Payout } from "../../domain/records.js";
+import { type PayoutFilter, listPayouts, payoutChunks } from "../../store/payouts.js";
+import { listAnswer, pageRequest } from "../listing.js";
+import { errorResponses } from "../schemas/common.js";
+import {
+  PAYOUT_CSV_EXAMPLE,
+  PAYOUT_ITEM_FIELDS,
+  PAYOUT_NDJSON_EXAMPLE,
+  PayoutList,
+  PayoutListQuery,
+} from "../schemas/payouts.js";
 import type { Services } from "../services.js";
+import { checksummed } from "./quests.js";
 
-export async function adminPayoutRoutes(_app: FastifyInstance, _services: Services) {}
+/**
+ * Rows an export reads per query: one chunk (~650 KB of CSV) is what it holds in memory, plus the
+ * one chunk the stream reads ahead, whatever the number of payouts.
+ */
+const EXPORT_CHUNK_ROWS = 5_000;
+
+type ExportFormat = "csv" | "ndjson";
+
+const EXPORTS: Record<ExportFormat, { contentType: string; filename: string }> = {
+  csv: { contentType: "text/csv; charset=utf-8", filename: "payouts.csv" },
+  ndjson: { contentType: "application/x-ndjson", filename: "payouts.ndjson" },
+};
+
+/** RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180): records end with CRLF. */
+const CSV_OPTIONS = { record_delimiter: "windows" } as const;
+const CSV_HEADER = stringify([[...PAYOUT_ITEM_FIELDS]], CSV_OPTIONS);
+
+const presentAdminPayout = (payout: Payout) => ({
+  id: payout.id,
+  quest_id: payout.questId,
+  pass: payout.pass,
+  amount: payout.amount,
+  earning_period_id: payout.earningPeriodId,
+  created_at: payout.createdAt.toISOString(),
+});
+
+/** csv-stringify quotes what needs quoting; a null (no earning period) is an empty field. */
+const csvRows = (payouts: Payout[]) =>
+  stringify(
+    payouts.map((payout) => {
+      const item = presentAdminPayout(payout);
+      return PAYOUT_ITEM_FIELDS.map((field) => item[field]);
+    }),
+    CSV_OPTIONS,
+  );
+
+const ndjsonLines = (payouts: Payout[]) =>
+  payouts.map((payout) => `${JSON.stringify(presentAdminPayout(payout))}\n`).join("");
+
+function payoutFilter(query: Static<typeof PayoutListQuery>): PayoutFilter {
+  return {
+    questId: query.quest_id,
+    pass: query.pass === undefined ? undefined : checksummed(query.pass),
+    earningPeriodId: query.earning_period_id,
+    since: query.since === undefined ? undefined : new Date(query.since),
+    until: query.until === undefined ? undefined : new Date(query.until),
+  };
+}
+
+/** An export is every matching payout: paging it would be a silent truncation, so it is refused. */
+function refusePaging(query: Static<typeof PayoutListQuery>, format: ExportFormat): void {
+  const paging = (["limit", "cursor"] as const).filter((field) => query[field] !== undefined);
+  if (paging.length === 0) return;
+  throw badRequest(
+    `format=${format} exports every matching payout without pages; drop ${paging.join(" and ")}, ` +
+      "which page format=json only.",
+    paging.map((field) => ({ field, message: `is not allowed with format=${format}` })),
+  );
+}
+
+/**
+ * The export's text, one chunk of rows at a time. The first chunk was read before the answer
+ * began, so a database that fails at once still gets a problem answer; a failure after that
+ * cannot become one (the status and headers are out), so it is logged and rethrown, and the
+ * stream's error makes Fastify destroy the connection: the client sees a transfer cut short
+ * (no terminating chunk), never a complete-looking file.
+ */
+async function* exportText(
+  format: ExportFormat,
+  first: Payout[],
+  rest: AsyncGenerator<Payout[], void, undefined>,
+  log: FastifyBaseLogger,
+): AsyncGenerator<string, void, undefined> {
+  const render = format === "csv" ? csvRows : ndjsonLines;
+  const header = format === "csv" ? CSV_HEADER : "";
+  if (first.length === 0) {
+    if (header !== "") yield header;
+    return;
+  }
+  yield header + render(first);
+  let rowsSent = first.length;
+  try {
+    for await (const chunk of rest) {
+      yield render(chunk);
+      rowsSent += chunk.length;
+    }
+  } catch (error) {
+    log.error({ err: error, rowsSent, format }, "payout export cut short after its answer began");
+    throw error;
+  }
+}
+
+export async function adminPayoutRoutes(app: FastifyInstance, services: Services) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = services;
+
+  api.get(
+    "/admin/payouts",
+    {
+      // HEAD would run the whole export only to discard it.
+      exposeHeadRoute: false,
+      schema: {
+        operationId: "listPayouts",
+        summary: "List payouts, or export every matching payout as CSV or NDJSON",
+        description:
+          "Filters combine (AND): `quest_id`, `pass`, `earning_period_id`, `since` (inclusive) and " +
+          "`until` (exclusive) on `created_at`. Newest first by (`created_at`, `id`).\n\n" +
+          "`format=json` (default) answers one page `{ items, next_cursor }` (`limit`, `cursor`). " +
+          "`format=csv` (`text/csv`, a header row) and `format=ndjson` (`application/x-ndjson`, " +
+          "one object a line) stream every matching payout as an attachment, with no page limit " +
+          `and in constant memory (read ${EXPORT_CHUNK_ROWS.toLocaleString("en-US")} rows a ` +
+          "query); `limit` and `cursor` are refused with them. Payouts made during an export are " +
+          "not in it. A transfer cut short (no terminating chunk) means the export failed midway.",
+        tags: ["operator"],
+        security: [{ adminToken: [] }],
+        querystring: PayoutListQuery,
+        response: {
+          200: {
+            description: "A page of payouts (json), or every matching payout (csv, ndjson)",
+            content: {
+              "application/json": { schema: PayoutList },
+              "text/csv": {
+                schema: Type.String({
+                  description: "A header row, then one row per payout; CRLF line ends",
+                  examples: [PAYOUT_CSV_EXAMPLE],
+                }),
+              },
+              "application/x-ndjson": {
+                schema: Type.String({
+                  description: "One JSON object per line, with the fields of `items`",
+                  examples: [PAYOUT_NDJSON_EXAMPLE],
+                }),
+              },
+            },
+          },
+          ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "NOT_FOUND"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      const filter = payoutFilter(query);
+      const format = query.format ?? "json";
+      if (format === "json") {
+        const page = await listPayouts(db, filter, pageRequest(query, "uuid"));
+        return listAnswer(page, presentAdminPayout);
+      }
+      refusePaging(query, format);
+      const chunks = payoutChunks(db, filter, EXPORT_CHUNK_ROWS);
+      const first = await chunks.next();
+      // Readable.from reads one chunk ahead and then waits for the socket to drain (backpressure);
+      // if the client goes away, Fastify destroys the stream, which ends the generators.
+      const body = Readable.from(
+        exportText(format, first.done ? [] : first.value, chunks, request.log),
+      );
+      const { contentType, filename } = EXPORTS[format];
+      return reply
+        .type(contentType)
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        // The schema describes the streamed bytes as a string; a stream payload is piped as it
+        // is, never through the response serializer (the tests check the bytes).
+        .send(body as unknown as string);
+    },
+  );
+}

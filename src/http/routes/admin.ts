@@ -39,10 +39,24 @@ import {
   QuestPatchBody,
 } from "../schemas/admin.js";
 import { CampaignIdParams } from "../schemas/campaigns.js";
-import { ERROR_RESPONSES } from "../schemas/common.js";
+import { errorResponses } from "../schemas/common.js";
 import { QuestIdParams } from "../schemas/quests.js";
 import type { Services } from "../services.js";
 import { checksummed } from "./quests.js";
+
+/** What every operator route can answer: a bad or missing token, no operator API, bad input. */
+export const OPERATOR_CODES = ["UNAUTHORIZED", "NOT_FOUND", "BAD_REQUEST"] as const;
+
+/** The OpenAPI description of an operator route. */
+export function operatorMeta(operationId: string, summary: string, description?: string) {
+  return {
+    operationId,
+    summary,
+    ...(description ? { description } : {}),
+    tags: ["operator"],
+    security: [{ adminToken: [] }],
+  };
+}
 
 /**
  * The hooks of the scope every operator route is registered in. Without ADMIN_TOKEN every
@@ -74,19 +88,18 @@ export function guardOperatorScope(api: FastifyInstance, services: Services) {
 export async function adminRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
-  const meta = (summary: string) => ({
-    summary,
-    tags: ["operator"],
-    security: [{ adminToken: [] }],
-  });
 
   api.post(
     "/admin/accounts",
     {
       schema: {
-        ...meta("Register a pass address as an account"),
+        ...operatorMeta(
+          "registerAccount",
+          "Register a pass address as an account",
+          "201 when it is new; 200 with the existing account when the pass is already registered.",
+        ),
         body: AccountBody,
-        response: { 200: Account, 201: Account, ...ERROR_RESPONSES },
+        response: { 200: Account, 201: Account, ...errorResponses(...OPERATOR_CODES) },
       },
     },
     async (request, reply) => {
@@ -100,9 +113,13 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     "/admin/campaigns",
     {
       schema: {
-        ...meta("Create a campaign"),
+        ...operatorMeta(
+          "createCampaign",
+          "Create a campaign",
+          "Campaigns group quests; a campaign is active unless `is_active` is false.",
+        ),
         body: CampaignCreateBody,
-        response: { 201: AdminCampaign, ...ERROR_RESPONSES },
+        response: { 201: AdminCampaign, ...errorResponses(...OPERATOR_CODES) },
       },
     },
     async (request, reply) => {
@@ -123,10 +140,17 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     "/admin/campaigns/:id",
     {
       schema: {
-        ...meta("Change a campaign"),
+        ...operatorMeta(
+          "updateCampaign",
+          "Change a campaign",
+          "Unset fields keep their value; the window must stay `end > start`.",
+        ),
         params: CampaignIdParams,
         body: CampaignPatchBody,
-        response: { 200: AdminCampaign, ...ERROR_RESPONSES },
+        response: {
+          200: AdminCampaign,
+          ...errorResponses(...OPERATOR_CODES, "CAMPAIGN_NOT_FOUND"),
+        },
       },
     },
     async (request) => {
@@ -147,9 +171,13 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     "/admin/quests",
     {
       schema: {
-        ...meta("Create a quest"),
+        ...operatorMeta(
+          "createQuest",
+          "Create a quest",
+          'The owner must be a registered pass. `mode: "test"` makes a test quest, private and reachable only with test keys.',
+        ),
         body: QuestCreateBody,
-        response: { 201: AdminQuest, ...ERROR_RESPONSES },
+        response: { 201: AdminQuest, ...errorResponses(...OPERATOR_CODES, "ACCOUNT_NOT_FOUND") },
       },
     },
     async (request, reply) => {
@@ -176,10 +204,17 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     "/admin/quests/:questId",
     {
       schema: {
-        ...meta("Change a quest; total_points moves points_remaining by the same amount"),
+        ...operatorMeta(
+          "updateQuest",
+          "Change a quest",
+          "Unset fields keep their value. Raising `total_points` raises `points_remaining` by the same amount; it can never go below what was paid. The mode cannot change.",
+        ),
         params: QuestIdParams,
         body: QuestPatchBody,
-        response: { 200: AdminQuest, ...ERROR_RESPONSES },
+        response: {
+          200: AdminQuest,
+          ...errorResponses(...OPERATOR_CODES, "ACCOUNT_NOT_FOUND", "QUEST_NOT_FOUND"),
+        },
       },
     },
     async (request) => {
@@ -207,9 +242,13 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     "/admin/keys",
     {
       schema: {
-        ...meta("Issue an API key to an account; the key is shown only in this answer"),
+        ...operatorMeta(
+          "createKey",
+          "Issue an API key to an account",
+          'The plain key is shown only in this answer; only its hash is stored. `mode: "test"` issues an `sk_test_` key that reaches only test quests.',
+        ),
         body: KeyBody,
-        response: { 201: IssuedKey, ...ERROR_RESPONSES },
+        response: { 201: IssuedKey, ...errorResponses(...OPERATOR_CODES, "ACCOUNT_NOT_FOUND") },
       },
     },
     async (request, reply) => {
@@ -223,9 +262,13 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     "/admin/keys/:id",
     {
       schema: {
-        ...meta("Revoke an API key"),
+        ...operatorMeta(
+          "revokeKey",
+          "Revoke an API key",
+          "Every process refuses the key from the revocation's commit on; no allocation with it commits after that.",
+        ),
         params: KeyIdParams,
-        response: { 204: { type: "null" }, ...ERROR_RESPONSES },
+        response: { 204: { type: "null" }, ...errorResponses(...OPERATOR_CODES) },
       },
     },
     async (request, reply) => {
@@ -239,8 +282,8 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     "/admin/features",
     {
       schema: {
-        ...meta("Read the feature switches"),
-        response: { 200: Features, ...ERROR_RESPONSES },
+        ...operatorMeta("getFeatures", "Read the feature switches"),
+        response: { 200: Features, ...errorResponses(...OPERATOR_CODES) },
       },
     },
     async () => readFeatures(db),
@@ -250,9 +293,13 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     "/admin/features",
     {
       schema: {
-        ...meta("Switch features on or off; every process follows within one second"),
+        ...operatorMeta(
+          "setFeatures",
+          "Switch features on or off",
+          "Every process follows within one second.",
+        ),
         body: FeaturesBody,
-        response: { 200: Features, ...ERROR_RESPONSES },
+        response: { 200: Features, ...errorResponses(...OPERATOR_CODES) },
       },
     },
     async (request) => {
@@ -266,10 +313,14 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     "/admin/action-types/:name",
     {
       schema: {
-        ...meta("Activate or deactivate an action type"),
+        ...operatorMeta(
+          "setActionType",
+          "Activate or deactivate an action type",
+          "Allocations on quests of an inactive type are refused with ACTION_TYPE_INACTIVE.",
+        ),
         params: ActionTypeParams,
         body: ActionTypeBody,
-        response: { 200: ActionType, ...ERROR_RESPONSES },
+        response: { 200: ActionType, ...errorResponses(...OPERATOR_CODES) },
       },
     },
     async (request) =>
@@ -280,9 +331,13 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     "/admin/earning-periods",
     {
       schema: {
-        ...meta("Define an earning period; periods never overlap"),
+        ...operatorMeta(
+          "createEarningPeriod",
+          "Define an earning period",
+          "A `[start, end)` window; periods never overlap (409 CONFLICT). Once any period exists, allocations need one covering now.",
+        ),
         body: EarningPeriodBody,
-        response: { 201: EarningPeriod, ...ERROR_RESPONSES },
+        response: { 201: EarningPeriod, ...errorResponses(...OPERATOR_CODES, "CONFLICT") },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,202 @@
-import type { FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Application, APPLICATION_TOKEN_HEADER } from "../../domain/applications.js";
+import { AppError } from "../../domain/errors.js";
+import { claimKeys, readOwnApplication } from "../../use-cases/claim-keys.js";
+import { submitApplication } from "../../use-cases/submit-application.js";
+import { asApplicant } from "../actors.js";
+import {
+  ApplicantHeaders,
+  ApplicationBody,
+  ApplicationIdParams,
+  ApplicationView,
+  OnboardingBundle,
+  SubmittedApplication,
+} from "../schemas/applications.js";
+import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
+import { checksummed } from "./quests.js";
 
-export async function applicationRoutes(_app: FastifyInstance, _services: Services) {}
+/**
+ * The challenge of a 401 on the applicant routes (RFC 9110 §11.6.1): the application token, not
+ * the x-api-key challenge `challengeUnauthorized` gives every other 401.
+ */
+const APPLICATION_TOKEN_CHALLENGE = `ApplicationToken realm="questpoints-applications", header="${APPLICATION_TOKEN_HEADER}"`;
+
+/** Application → wire JSON, for the applicant and the operator alike. */
+export const presentApplication = (application: Application) => ({
+  id: application.id,
+  status: application.status,
+  project: application.project,
+  contact: application.contact,
+  owner: application.ownerPass,
+  quest: {
+    name: application.quest.name,
+    description: application.quest.description,
+    total_points: application.quest.totalPoints,
+    expected_points_per_completion: application.quest.expectedPointsPerCompletion,
+    start: application.quest.start.toISOString(),
+    end: application.quest.end.toISOString(),
+    ...(application.quest.actionType === undefined
+      ? {}
+      : { action_type: application.quest.actionType }),
+  },
+  campaign_id: application.campaignId,
+  message: application.message,
+  created_at: application.createdAt.toISOString(),
+  decided_at: application.decidedAt?.toISOString() ?? null,
+  reason: application.reason,
+  quest_id: application.questId,
+  test_quest_id: application.testQuestId,
+  keys_claimed_at: application.keysClaimedAt?.toISOString() ?? null,
+});
+
+/** The token header as sent; repeated, it is no token at all. */
+function applicationToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[APPLICATION_TOKEN_HEADER];
+  return typeof header === "string" ? header : undefined;
+}
+
+/**
+ * The service's own address as this request reached it. Behind a proxy it is right only when
+ * TRUST_PROXY lets X-Forwarded-Proto and X-Forwarded-Host through; it is good enough for the
+ * instructions, which the applicant reads in the same answer.
+ */
+const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** The public application routes (contract Part 2, "Quest applications"): no API key. */
+export async function applicationRoutes(app: FastifyInstance, services: Services) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = services;
+
+  // Runs before the error handler, so the problem answer leaves with this challenge and
+  // `challengeUnauthorized` leaves it alone.
+  app.addHook("onError", async (_request: FastifyRequest, reply: FastifyReply, error: FastifyError) => {
+    if (error instanceof AppError && error.code === "INVALID_APPLICATION_TOKEN") {
+      reply.header("www-authenticate", APPLICATION_TOKEN_CHALLENGE);
+    }
+  });
+
+  const tags = ["applications"];
+  const security = [{ applicationToken: [] }];
+
+  api.post(
+    "/applications",
+    {
+      schema: {
+        operationId: "submitApplication",
+        summary: "Apply for a quest and its API keys",
+        description:
+          "Submits a quest application for the operator to review. The answer's `token` is shown only once: keep it to read the application and, once approved, to claim the keys. At most APPLICATIONS_PER_HOUR (default 20) applications an hour may come from one client address; beyond it, 429 with Retry-After.",
+        tags,
+        body: ApplicationBody,
+        response: {
+          201: SubmittedApplication,
+          ...errorResponses("BAD_REQUEST", "PAYLOAD_TOO_LARGE", "RATE_LIMITED"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const { application, token } = await submitApplication(
+        db,
+        asApplicant(request),
+        {
+          project: body.project,
+          contact: body.contact,
+          ownerPass: checksummed(body.owner),
+          quest: {
+            name: body.quest.name,
+            description: body.quest.description,
+            totalPoints: body.quest.total_points,
+            expectedPointsPerCompletion: body.quest.expected_points_per_completion,
+            start: new Date(body.quest.start),
+            end: new Date(body.quest.end),
+            actionType: body.quest.action_type,
+          },
+          campaignId: body.campaign_id ?? null,
+          message: body.message ?? null,
+          clientAddress: request.ip,
+        },
+        { perHour: services.config.applicationsPerHour },
+      );
+      // The token is a credential: no cache along the way may keep the answer.
+      return reply.code(201).header("cache-control", "no-store").send({
+        id: application.id,
+        status: "pending" as const,
+        created_at: application.createdAt.toISOString(),
+        token,
+      });
+    },
+  );
+
+  api.get(
+    "/applications/:id",
+    {
+      schema: {
+        operationId: "getApplication",
+        summary: "Read an application (its applicant, with the token)",
+        description:
+          "The application with its status and, once decided, the decision: the quest ids when approved, the reason when rejected. An unknown id is 404 whatever the token; a missing or wrong token is 401.",
+        tags,
+        security,
+        params: ApplicationIdParams,
+        headers: ApplicantHeaders,
+        response: {
+          200: ApplicationView,
+          ...errorResponses("BAD_REQUEST", "APPLICATION_NOT_FOUND", "INVALID_APPLICATION_TOKEN"),
+        },
+      },
+    },
+    async (request) => {
+      const application = await readOwnApplication(db, {
+        id: request.params.id,
+        token: applicationToken(request),
+      });
+      return presentApplication(application);
+    },
+  );
+
+  api.post(
+    "/applications/:id/keys",
+    {
+      schema: {
+        operationId: "claimApplicationKeys",
+        summary: "Claim the API keys of an approved application, once",
+        description:
+          "Creates one live and one test API key for the owner account and answers them with ready-to-use instructions (Markdown). The keys are shown only in this answer: a second call is 409 KEYS_ALREADY_CLAIMED. `base_url` is the service's address as this request reached it.",
+        tags,
+        security,
+        params: ApplicationIdParams,
+        headers: ApplicantHeaders,
+        response: {
+          201: OnboardingBundle,
+          ...errorResponses(
+            "BAD_REQUEST",
+            "PAYLOAD_TOO_LARGE",
+            "APPLICATION_NOT_FOUND",
+            "INVALID_APPLICATION_TOKEN",
+            "APPLICATION_NOT_APPROVED",
+            "APPLICATION_REJECTED",
+            "KEYS_ALREADY_CLAIMED",
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const bundle = await claimKeys(db, asApplicant(request), {
+        id: request.params.id,
+        token: applicationToken(request),
+        baseUrl: baseUrlOf(request),
+      });
+      return reply.code(201).header("cache-control", "no-store").send({
+        base_url: bundle.baseUrl,
+        quest_id: bundle.questId,
+        test_quest_id: bundle.testQuestId,
+        api_key: bundle.apiKey,
+        test_api_key: bundle.testApiKey,
+        instructions: bundle.instructions,
+      });
+    },
+  );
+}

@@ -22,7 +22,9 @@ export async function campaignRoutes(app: FastifyInstance, services: Services) {
         }
       },
       schema: {
+        operationId: "getCampaign",
         summary: "Campaign details with its public quests",
+        description: "No key needed; readable from any web page (CORS `*`).",
         tags: ["campaigns"],
         params: CampaignIdParams,
         response: {

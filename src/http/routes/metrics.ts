@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { type Metrics, UNMATCHED_ROUTE } from "../../observability/metrics.js";
 import { requireBearerToken } from "../auth.js";
+import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
 
 /**
@@ -14,7 +15,7 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): 
   });
 }
 
-/** GET /metrics for Prometheus; open unless METRICS_TOKEN is set. Not in the OpenAPI document. */
+/** GET /metrics for Prometheus; open unless METRICS_TOKEN is set. */
 export async function metricsRoutes(
   app: FastifyInstance,
   { config, metrics }: Pick<Services, "config" | "metrics">,
@@ -28,7 +29,21 @@ export async function metricsRoutes(
       ),
     );
   }
-  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
+  const schema = {
+    operationId: "getMetrics",
+    summary: "Prometheus metrics",
+    description:
+      "The Prometheus text format. Needs `Authorization: Bearer` METRICS_TOKEN when it is set.",
+    tags: ["operations"],
+    response: {
+      200: {
+        description: "Prometheus exposition format",
+        content: { "text/plain": { schema: { type: "string" } } },
+      },
+      ...errorResponses("UNAUTHORIZED"),
+    },
+  };
+  app.get("/metrics", { schema }, async (_request, reply) => {
     const body = await metrics.scrape();
     return reply.type(metrics.contentType).send(body);
   });

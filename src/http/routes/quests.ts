@@ -13,9 +13,14 @@ import { findQuestOwner, listPublicQuests, type QuestDetailRead } from "../../st
 import type { AllocationOutcome } from "../../use-cases/allocate.js";
 import { JSON_TYPE } from "../answer-cache.js";
 import { requireApiKey } from "../auth.js";
-import { presentPayout, presentQuestDetail, presentQuestPublic } from "../present.js";
+import {
+  presentPayout,
+  presentQuestDetail,
+  presentQuestProgress,
+  presentQuestPublic,
+} from "../present.js";
 import { PROBLEM_CONTENT_TYPE, problemBody } from "../problem.js";
-import { ERROR_RESPONSES } from "../schemas/common.js";
+import { errorResponses } from "../schemas/common.js";
 import {
   AllocateBody,
   AllocateResponse,
@@ -36,6 +41,16 @@ declare module "fastify" {
 
 /** The serialized detail answer of a read shared by identical requests of one batch. */
 const serializedDetails = new WeakMap<QuestDetailRead, string>();
+
+/** What every owner route can answer before its own work (the contract's steps 1-6). */
+const OWNER_CODES = [
+  "QUESTS_DISABLED",
+  "INVALID_API_KEY",
+  "BAD_REQUEST",
+  "QUEST_NOT_FOUND",
+  "NOT_QUEST_OWNER",
+  "KEY_MODE_MISMATCH",
+] as const;
 
 const IDEMPOTENCY_KEY_SHAPE = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_LENGTH_MAX}}$`);
 
@@ -109,10 +124,14 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
     {
       onRequest: requireQuestsEnabled,
       schema: {
+        operationId: "listQuests",
         summary: "List public quests",
+        description:
+          "Public live quests ordered by id, optionally of one owner. No key needed; readable " +
+          "from any web page (CORS `*`). `with=progress` adds `points_remaining` and `is_active`.",
         tags: ["quests"],
         querystring: QuestListQuery,
-        response: { 200: QuestList, ...ERROR_RESPONSES },
+        response: { 200: QuestList, ...errorResponses("QUESTS_DISABLED", "BAD_REQUEST") },
       },
     },
     async (request, reply) => {
@@ -122,10 +141,14 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
         limit: request.query.limit ?? QUEST_LIST_LIMIT_DEFAULT,
         offset: request.query.offset ?? 0,
       };
-      const key = `quests:${filter.ownerPass ?? ""}:${filter.limit}:${filter.offset}`;
-      return services.publicAnswers.send(request, reply, key, async () =>
-        (await listPublicQuests(db, filter)).map(presentQuestPublic),
-      );
+      const progress = request.query.with === "progress";
+      const key = `quests:${filter.ownerPass ?? ""}:${filter.limit}:${filter.offset}:${progress}`;
+      return services.publicAnswers.send(request, reply, key, async () => {
+        const quests = await listPublicQuests(db, filter);
+        if (!progress) return quests.map(presentQuestPublic);
+        const now = new Date();
+        return quests.map((quest) => presentQuestProgress(quest, now));
+      });
     },
   );
 
@@ -134,12 +157,16 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
     {
       ...ownerOnly,
       schema: {
+        operationId: "getQuest",
         summary: "Quest details with its payouts (owner only)",
+        description:
+          "The quest's budget and window with a page of its payouts, newest first. The key must " +
+          "belong to the quest's owner and be of the quest's mode (a test key reads test quests).",
         tags: ["quests"],
         security,
         params: QuestIdParams,
         querystring: PayoutPageQuery,
-        response: { 200: QuestDetail, ...ERROR_RESPONSES },
+        response: { 200: QuestDetail, ...errorResponses(...OWNER_CODES) },
       },
     },
     async (request, reply) => {
@@ -159,7 +186,8 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
         ) as string;
         serializedDetails.set(detail, body);
       }
-      return reply.type(JSON_TYPE).send(body);
+      // Already serialized by the route's own serializer: sent as it is.
+      return (reply as FastifyReply).type(JSON_TYPE).send(body);
     },
   );
 
@@ -168,7 +196,13 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
     {
       ...ownerOnly,
       schema: {
+        operationId: "allocatePoints",
         summary: "Allocate points from the quest to a pass address (owner only)",
+        description:
+          "Pays `points` from the quest's budget to a registered pass, atomically: two requests " +
+          "never spend the same points. Send an `Idempotency-Key` and retry with the same key " +
+          "after a timeout or a 5xx: a retry replays the first answer (`Idempotent-Replayed: " +
+          "true`) and pays nothing again.",
         tags: ["quests"],
         security,
         params: QuestIdParams,
@@ -182,7 +216,20 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
           },
         },
         body: AllocateBody,
-        response: { 200: AllocateResponse, ...ERROR_RESPONSES },
+        response: {
+          200: AllocateResponse,
+          ...errorResponses(
+            ...OWNER_CODES,
+            "ACTION_TYPE_INACTIVE",
+            "QUEST_NOT_ACTIVE",
+            "NO_ACTIVE_EARNING_PERIOD",
+            "ACCOUNT_NOT_FOUND",
+            "INSUFFICIENT_POINTS",
+            "IDEMPOTENCY_IN_PROGRESS",
+            "IDEMPOTENCY_KEY_REUSED",
+            "PAYLOAD_TOO_LARGE",
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -18,8 +18,8 @@ import {
   TimestampInput,
 } from "./common.js";
 
-const Name = TextInput({ minLength: 1, maxLength: TEXT_NAME_LENGTH_MAX });
-const Description = TextInput({ maxLength: TEXT_DESCRIPTION_LENGTH_MAX });
+export const Name = TextInput({ minLength: 1, maxLength: TEXT_NAME_LENGTH_MAX });
+export const Description = TextInput({ maxLength: TEXT_DESCRIPTION_LENGTH_MAX });
 const ExternalAppId = Type.Union([
   TextInput({ minLength: 1, maxLength: EXTERNAL_APP_ID_LENGTH_MAX }),
   Type.Null(),
@@ -35,7 +35,7 @@ export const ActionTypeName = TextInput({
  */
 const KEY_ID_PATTERN =
   "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
-const Budget = Type.Integer({ minimum: 0, maximum: POINTS_MAX });
+export const Budget = Type.Integer({ minimum: 0, maximum: POINTS_MAX });
 
 export const AccountBody = Type.Object({ pass: PassAddressInput }, { additionalProperties: false });
 export const Account = Type.Object({ id: Type.String(), pass: PassAddress, created_at: Timestamp });

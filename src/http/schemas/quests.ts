@@ -35,6 +35,11 @@ export const QuestListQuery = Type.Object(
       }),
     ),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: PAGE_OFFSET_MAX, default: 0 })),
+    with: Type.Optional(
+      Type.Literal("progress", {
+        description: "`progress` adds `points_remaining` and `is_active` to each quest",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -80,6 +85,14 @@ export const QuestPublic = Type.Object(
     start: Timestamp,
     end: Timestamp,
     campaign: Type.Union([CampaignSummary, Type.Null()]),
+    points_remaining: Type.Optional(
+      Type.Integer({ description: "Only with `with=progress`: points left in the budget" }),
+    ),
+    is_active: Type.Optional(
+      Type.Boolean({
+        description: "Only with `with=progress`: enabled and `start <= now < end`",
+      }),
+    ),
   },
   { $id: "QuestPublic", title: "QuestPublic" },
 );

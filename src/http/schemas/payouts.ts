@@ -1,0 +1,71 @@
+import { Type } from "typebox";
+import { ListOf, ListQueryFields } from "../listing.js";
+import { PassAddress, PassAddressInput, PositiveId, Timestamp, TimestampInput } from "./common.js";
+
+/** The export formats of `GET /admin/payouts`; `json` is the cursor-paged list. */
+export const PayoutListFormat = Type.Union(
+  [Type.Literal("json"), Type.Literal("csv"), Type.Literal("ndjson")],
+  {
+    description:
+      "`json` (default): one page. `csv` or `ndjson`: every matching payout, streamed; " +
+      "`limit` and `cursor` are refused with these",
+  },
+);
+
+export const PayoutListQuery = Type.Object(
+  {
+    quest_id: Type.Optional(PositiveId),
+    pass: Type.Optional(PassAddressInput),
+    earning_period_id: Type.Optional(PositiveId),
+    since: Type.Optional({
+      ...TimestampInput,
+      description: "Payouts created at or after this time (inclusive): ISO 8601 with an offset",
+    }),
+    until: Type.Optional({
+      ...TimestampInput,
+      description: "Payouts created before this time (exclusive): ISO 8601 with an offset",
+    }),
+    format: Type.Optional(PayoutListFormat),
+    ...ListQueryFields,
+  },
+  { additionalProperties: false },
+);
+
+/** The fields of a payout in every format, in this order (the CSV's columns). */
+export const PAYOUT_ITEM_FIELDS = [
+  "id",
+  "quest_id",
+  "pass",
+  "amount",
+  "earning_period_id",
+  "created_at",
+] as const;
+
+export const PayoutItem = Type.Object(
+  {
+    id: Type.String({ format: "uuid" }),
+    quest_id: Type.Integer(),
+    pass: PassAddress,
+    amount: Type.Integer(),
+    earning_period_id: Type.Union([Type.Integer(), Type.Null()]),
+    created_at: Timestamp,
+  },
+  { title: "AdminPayout" },
+);
+
+export const PayoutList = ListOf(PayoutItem, "AdminPayoutList");
+
+const PAYOUT_EXAMPLE = {
+  id: "0b6f3c1e-8a2d-4f5b-9c7e-1d2a3b4c5d6e",
+  quest_id: 12,
+  pass: "0xFfFFFFff00000000000000000000000000000001",
+  amount: 50,
+  earning_period_id: 3,
+  created_at: "2026-01-31T12:00:00.000Z",
+};
+
+export const PAYOUT_CSV_EXAMPLE =
+  `${PAYOUT_ITEM_FIELDS.join(",")}\r\n` +
+  `${PAYOUT_ITEM_FIELDS.map((field) => PAYOUT_EXAMPLE[field]).join(",")}\r\n`;
+
+export const PAYOUT_NDJSON_EXAMPLE = `${JSON.stringify(PAYOUT_EXAMPLE)}\n`;
