@@ -51,7 +51,10 @@ export interface Application {
 }
 
 /** The requested window must be a window, and not over already (else the quest is born dead). */
-export function checkRequestedWindow(quest: Pick<RequestedQuest, "start" | "end">, now: Date): void {
+export function checkRequestedWindow(
+  quest: Pick<RequestedQuest, "start" | "end">,
+  now: Date,
+): void {
   const errors: FieldError[] = [];
   if (!(quest.end.getTime() > quest.start.getTime())) {
     errors.push({ field: "quest.end", message: "must be after quest.start" });
@@ -186,7 +189,12 @@ export function approvedQuest(
   if (!(quest.end.getTime() > quest.start.getTime())) {
     throw badRequest(
       `The approved window is empty: end ${quest.end.toISOString()} is not after start ${quest.start.toISOString()}.`,
-      [{ field: overrides.end === undefined ? "start" : "end", message: "end must be after start" }],
+      [
+        {
+          field: overrides.end === undefined ? "start" : "end",
+          message: "end must be after start",
+        },
+      ],
     );
   }
   return quest;

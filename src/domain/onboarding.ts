@@ -3,7 +3,7 @@
  * make a first allocation on the test quest without reading anything else.
  */
 import { ERROR_STATUS, type ErrorCode } from "./errors.js";
-import { IDEMPOTENCY_RETENTION_MS } from "./limits.js";
+import { IDEMPOTENCY_KEY_LENGTH_MAX, IDEMPOTENCY_RETENTION_MS } from "./limits.js";
 
 export interface OnboardingInput {
   /** The service's address as the applicant reached it, without a trailing slash. */
@@ -72,6 +72,8 @@ export const ALLOCATION_RETRY_ERRORS: readonly ErrorCase[] = [
 const IDEMPOTENCY_RETENTION_H = IDEMPOTENCY_RETENTION_MS / (60 * 60 * 1000);
 /** The example's Idempotency-Key: pasting the command twice shows a replay, not a second payout. */
 const EXAMPLE_IDEMPOTENCY_KEY = "first-test-allocation";
+/** Idempotency keys are scoped to the account, which both keys share: the live example needs its own. */
+const LIVE_IDEMPOTENCY_KEY = "first-live-allocation";
 
 /** A POSIX shell word that means exactly `text`, whatever it holds. */
 function shellQuote(text: string): string {
@@ -119,16 +121,18 @@ export function onboardingInstructions(input: OnboardingInput): string {
     `  -d ${body}`,
     "```",
     "",
-    "A success is `200 { \"payout\": { id, amount, created_at, account: { pass } } }`.",
+    'A success is `200 { "payout": { id, amount, created_at, account: { pass } } }`.',
     "",
     "## 2. Go live",
     "",
-    `The live key (\`api_key\`) works the same way on quest ${questId}: use \`/quests/${questId}\``,
-    "and the live key in place of the test quest and the test key.",
+    `The live key (\`api_key\`) works the same way on quest ${questId}: in the commands above, put`,
+    `\`/quests/${questId}\` in place of \`/quests/${testQuestId}\`, the live key in place of the test key,`,
+    `and a new \`Idempotency-Key\` (such as \`${LIVE_IDEMPOTENCY_KEY}\`): both keys belong to one account, so`,
+    "a key already used on the test quest would be refused as `IDEMPOTENCY_KEY_REUSED`.",
     "",
     "## 3. Idempotency-Key",
     "",
-    "- Send an `Idempotency-Key` (1-255 printable ASCII characters) with every allocation: one",
+    `- Send an \`Idempotency-Key\` (1-${IDEMPOTENCY_KEY_LENGTH_MAX} printable ASCII characters) with every allocation: one`,
     "  unique value per payout you intend, such as your own order or event id.",
     "- When a request fails or times out, retry with the same key and the same body: the first",
     "  answer is replayed (header `Idempotent-Replayed: true`) and nothing is paid twice.",

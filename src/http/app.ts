@@ -39,7 +39,11 @@ export interface AppOptions {
 }
 
 /** Redacted before any log line is written: keys and tokens never reach the logs. */
-const LOG_REDACT = ['req.headers["x-api-key"]', "req.headers.authorization"];
+const LOG_REDACT = [
+  'req.headers["x-api-key"]',
+  'req.headers["x-application-token"]',
+  "req.headers.authorization",
+];
 const SHUTDOWN_RETRY_AFTER_S = 1;
 
 /**

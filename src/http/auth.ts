@@ -50,7 +50,10 @@ export function requireApiKey({ db, caches }: Pick<Services, "db" | "caches">) {
     const key = typeof header === "string" ? header.trim() : undefined;
     if (!key || !isWellFormedApiKey(key)) throw invalidKey();
     const found = await caches.apiKeys.get(hashApiKey(key), (hash) => findActiveApiKey(db, hash));
-    if (!found) throw invalidKey();
+    // A cached key may reach its expiry (a rotation's grace end) while cached.
+    if (!found || (found.expiresAt && found.expiresAt.getTime() <= Date.now())) {
+      throw invalidKey();
+    }
     request.apiKeyAccountId = found.accountId;
     request.apiKeyId = found.id;
     request.apiKeyMode = found.mode;

@@ -1,6 +1,13 @@
 import { type TSchema, Type } from "typebox";
 import { badRequest } from "../domain/errors.js";
-import { CURSOR_LENGTH_MAX, ID_MAX, LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX } from "../domain/limits.js";
+import {
+  CURSOR_LENGTH_MAX,
+  ID_MAX,
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  TIMESTAMP_INPUT_MS_MAX,
+  TIMESTAMP_INPUT_MS_MIN,
+} from "../domain/limits.js";
 import type { Cursor, KeysetColumns, Page, PageRequest } from "../store/keyset.js";
 
 /** The query every cursor-paged listing takes (contract Part 2, Listings). */
@@ -69,6 +76,9 @@ export function decodeCursor(text: string, idType: KeysetColumns["idType"]): Cur
   }
   const date = new Date(at);
   if (Number.isNaN(date.getTime()) || date.toISOString() !== at) throw badCursor();
+  // The range every timestamp input has (PGlite misreads or refuses years before 1970).
+  const ms = date.getTime();
+  if (ms < TIMESTAMP_INPUT_MS_MIN || ms > TIMESTAMP_INPUT_MS_MAX) throw badCursor();
   return { at: date, id };
 }
 

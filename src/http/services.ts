@@ -1,7 +1,7 @@
 import type { ChainProbe } from "../chain/probe.js";
 import type { Config } from "../config.js";
-import type { ApiKeyRecord } from "../domain/records.js";
 import type { Metrics } from "../observability/metrics.js";
+import type { ActiveApiKey } from "../store/api-keys.js";
 import type { Db } from "../store/db.js";
 import type { FeatureCache } from "../store/feature-cache.js";
 import type { QuestOwnership } from "../store/quests.js";
@@ -20,7 +20,7 @@ export interface Services {
   readQuestDetail: ReadQuestDetail;
   /** Hot lookups of every owner request, dropped in every process when what they hold changes. */
   caches: {
-    apiKeys: TtlCache<string, ApiKeyRecord>;
+    apiKeys: TtlCache<string, ActiveApiKey>;
     questOwners: TtlCache<number, QuestOwnership>;
   };
   /** Ready answers of the public reads, dropped on every change to what they show. */

@@ -113,7 +113,9 @@ interface ContextRow {
  *
  * The live keys are read `FOR SHARE`: a revocation (an UPDATE of the key row) waits for this
  * transaction, or this read waits for the revocation and then sees it, so no payout commits
- * after a revocation has committed. The idempotency keys must already be claimed
+ * after a revocation has committed. The covering period is read `FOR KEY SHARE`, so deleting it
+ * waits for the payouts stamped with it and is then refused (EARNING_PERIOD_IN_USE), never the
+ * payout's insert. The idempotency keys must already be claimed
  * (`tryLockIdempotencyKeys`, an earlier statement), so this snapshot shows any outcome their
  * previous holder committed.
  */
@@ -137,6 +139,7 @@ export async function readAllocationContext(
      period AS (
        SELECT p.id, p.start_at, p.end_at FROM earning_periods p, clock
        WHERE tstzrange(p.start_at, p.end_at, '[)') @> clock.now
+       FOR KEY SHARE OF p
      )
      SELECT clock.now,
             ARRAY(SELECT id::text FROM live_keys) AS live_keys,

@@ -1,5 +1,6 @@
 import type { Mode } from "../domain/api-keys.js";
 import type { ApiKeyRecord } from "../domain/records.js";
+import { findAccountByPass } from "./accounts.js";
 import { announce } from "./change-notices.js";
 import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
@@ -30,17 +31,20 @@ export async function insertApiKey(
   return toApiKey(rows[0]!);
 }
 
+/** A key that can be used now, and when it stops being usable (a rotated key's grace end). */
+export type ActiveApiKey = ApiKeyRecord & { expiresAt: Date | null };
+
 /** Looks a key up by its hash; revoked and expired keys are not found. */
 export async function findActiveApiKey(
   db: Queryable,
   hash: string,
-): Promise<ApiKeyRecord | undefined> {
-  const { rows } = await db.query<ApiKeyRow>(
-    `SELECT id, account_id, mode, created_at FROM api_keys
+): Promise<ActiveApiKey | undefined> {
+  const { rows } = await db.query<ApiKeyRow & { expires_at: Date | null }>(
+    `SELECT id, account_id, mode, created_at, expires_at FROM api_keys
      WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
     [hash],
   );
-  return rows[0] && toApiKey(rows[0]);
+  return rows[0] && { ...toApiKey(rows[0]), expiresAt: rows[0].expires_at };
 }
 
 /** How long `last_used_at` may lag: it is written at most once per this per key. */
@@ -147,9 +151,10 @@ export async function listApiKeys(
   const params: unknown[] = [];
   const conditions: string[] = [];
   if (filter.ownerPass !== undefined) {
-    conditions.push(
-      `account_id = (SELECT id FROM accounts WHERE pass = ${param(params, filter.ownerPass)})`,
-    );
+    // The owner's id as a value, not a subquery, so the plan is a range of the account's index.
+    const owner = await findAccountByPass(db, filter.ownerPass);
+    if (!owner) return { items: [], next: null };
+    conditions.push(`account_id = ${param(params, owner.id)}::uuid`);
   }
   const { where, orderBy, limit } = keyset(
     { at: "created_at", id: "id", idType: "uuid" },

@@ -86,3 +86,25 @@ export async function listCampaigns(db: Queryable, page: PageRequest): Promise<P
     id: String(campaign.id),
   }));
 }
+
+/** The active campaigns, oldest first (the public `GET /campaigns`). */
+export async function listActiveCampaigns(
+  db: Queryable,
+  page: PageRequest,
+): Promise<Page<Campaign>> {
+  const params: unknown[] = [];
+  const { where, orderBy, limit } = keyset(
+    { at: "created_at", id: "id", idType: "int" },
+    "oldest",
+    page,
+    params,
+  );
+  const { rows } = await db.query<CampaignRow>(
+    `SELECT ${COLUMNS} FROM campaigns WHERE is_active AND ${where} ${orderBy} ${limit}`,
+    params,
+  );
+  return toPage(rows.map(toCampaign), page.limit, (campaign) => ({
+    at: campaign.createdAt,
+    id: String(campaign.id),
+  }));
+}

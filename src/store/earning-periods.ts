@@ -97,6 +97,25 @@ export async function isEarningPeriodUsed(db: Queryable, id: number): Promise<bo
 }
 
 /**
+ * Whether a payout stamped with the period lies outside `window`: moving the period there would
+ * leave it stamped with a period it did not fall in.
+ */
+export async function hasPayoutsOutside(
+  db: Queryable,
+  id: number,
+  window: { start: Date; end: Date },
+): Promise<boolean> {
+  const { rows } = await db.query<{ outside: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM payouts
+       WHERE earning_period_id = $1 AND NOT (created_at >= $2 AND created_at < $3)
+     ) AS outside`,
+    [id, window.start, window.end],
+  );
+  return rows[0]!.outside;
+}
+
+/**
  * Deletes a period locked by `lockEarningPeriod`. A payout stamped with it meanwhile (an
  * allocation reads periods without locking them) makes the foreign key refuse: still in use.
  */

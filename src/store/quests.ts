@@ -2,6 +2,7 @@ import type { Mode } from "../domain/api-keys.js";
 import { ID_MAX } from "../domain/limits.js";
 import type { QuestFields } from "../domain/quests.js";
 import type { Payout, Quest, QuestWithCampaign } from "../domain/records.js";
+import { findAccountByPass } from "./accounts.js";
 import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
@@ -283,9 +284,10 @@ export async function listQuests(
   const params: unknown[] = [];
   const conditions: string[] = [];
   if (filter.ownerPass !== undefined) {
-    conditions.push(
-      `q.owner_id = (SELECT id FROM accounts WHERE pass = ${param(params, filter.ownerPass)})`,
-    );
+    // The owner's id as a value, not a subquery, so the plan is a range of the owner's index.
+    const owner = await findAccountByPass(db, filter.ownerPass);
+    if (!owner) return { items: [], next: null };
+    conditions.push(`q.owner_id = ${param(params, owner.id)}::uuid`);
   }
   if (filter.campaignId !== undefined) {
     conditions.push(`q.campaign_id = ${param(params, filter.campaignId)}`);

@@ -66,10 +66,11 @@ export function issueApiKey(
  */
 export async function revokeApiKeyById(db: Db, audit: AuditContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await revokeApiKey(tx, id))) {
-      // NOT_FOUND as before Part 2; KEY_NOT_FOUND is the answer to a revocation by value.
-      throw new AppError("NOT_FOUND", `API key ${id} does not exist.`);
-    }
+    const key = await lockApiKey(tx, { id });
+    // NOT_FOUND as before Part 2; KEY_NOT_FOUND is the answer to a revocation by value.
+    if (!key) throw new AppError("NOT_FOUND", `API key ${id} does not exist.`);
+    if (key.revokedAt) return; // revoked already: nothing changes, nothing to audit
+    await revokeApiKey(tx, id);
     await recordAudit(tx, audit, { action: "key.revoke", targetType: "key", targetId: id });
   });
 }

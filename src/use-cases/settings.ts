@@ -10,6 +10,7 @@ import { recordAudit } from "../store/audit.js";
 import type { Db, Tx } from "../store/db.js";
 import {
   deleteEarningPeriod,
+  hasPayoutsOutside,
   insertEarningPeriod,
   inUse,
   isEarningPeriodUsed,
@@ -100,7 +101,8 @@ async function lockedPeriod(tx: Tx, id: number): Promise<EarningPeriod> {
 
 /**
  * Moves a period's start, end or both under its row lock; the exclusion constraint refuses an
- * overlap with another period (409 CONFLICT), even one created at the same moment.
+ * overlap with another period (409 CONFLICT), even one created at the same moment, and a move
+ * that would leave a payout outside the period it is stamped with is 409 EARNING_PERIOD_IN_USE.
  */
 export function editEarningPeriod(
   db: Db,
@@ -112,6 +114,15 @@ export function editEarningPeriod(
     const current = await lockedPeriod(tx, id);
     const next = { start: patch.start ?? current.start, end: patch.end ?? current.end };
     checkWindow(next);
+    // The row lock waited for allocations stamping this period (they hold it FOR KEY SHARE), so
+    // every payout it will ever have inside the old window is visible here.
+    if (await hasPayoutsOutside(tx, id, next)) {
+      throw new AppError(
+        "EARNING_PERIOD_IN_USE",
+        `Earning period ${id} has payouts stamped with it outside ${next.start.toISOString()} – ` +
+          `${next.end.toISOString()}; it can only move so that it still covers them.`,
+      );
+    }
     const period = await writeEarningPeriod(tx, id, next);
     await recordAudit(tx, audit, {
       action: "earning_period.update",

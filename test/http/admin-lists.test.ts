@@ -78,7 +78,12 @@ const forgedCursor = (id: string) =>
 async function checkPagingInputs(ctx: TestContext, path: string, foreignId: string) {
   const sep = path.includes("?") ? "&" : "?";
   for (const limit of ["0", "501", "-1", "1.5", "x"]) {
-    expectProblem(await ctx.admin("GET", `${path}${sep}limit=${limit}`), 400, "BAD_REQUEST", "limit");
+    expectProblem(
+      await ctx.admin("GET", `${path}${sep}limit=${limit}`),
+      400,
+      "BAD_REQUEST",
+      "limit",
+    );
   }
   expectStatus(await ctx.admin("GET", `${path}${sep}limit=500`), 200);
   expectStatus(await ctx.admin("GET", `${path}${sep}limit=1`), 200);
@@ -120,7 +125,8 @@ for (const kind of DATABASES) {
         for (const item of items) assert.deepEqual(fieldsOf(item), ["created_at", "id", "pass"]);
         assertOrdered(items, "created_at", "newest");
         assertNoRepeats(items);
-        for (const id of created) assert.ok(items.some((item) => item.id === id), `${id} missing`);
+        const listed = new Set(items.map((item) => item.id));
+        for (const id of created) assert.ok(listed.has(id), `${id} missing`);
         const { rows } = await ctx().db.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM accounts",
         );
@@ -261,7 +267,12 @@ for (const kind of DATABASES) {
         await checkPagingInputs(ctx(), "/admin/quests", UUID_ID);
         for (const query of ["owner=0xabc", "campaign_id=0", "campaign_id=x", "mode=demo"]) {
           const field = query.split("=")[0];
-          expectProblem(await ctx().admin("GET", `/admin/quests?${query}`), 400, "BAD_REQUEST", field);
+          expectProblem(
+            await ctx().admin("GET", `/admin/quests?${query}`),
+            400,
+            "BAD_REQUEST",
+            field,
+          );
         }
       });
     });
@@ -376,7 +387,10 @@ for (const kind of DATABASES) {
 
         await sleep(20);
         expectStatus(await read(), 200);
-        expectStatus(await allocate(ctx(), fixture, { points: 1, address: fixture.playerPass }), 200);
+        expectStatus(
+          await allocate(ctx(), fixture, { points: 1, address: fixture.playerPass }),
+          200,
+        );
         if (kind === "postgres") {
           // Another process has its own memory of what it stamped; the database's condition holds.
           const second = await secondInstance(ctx());
@@ -413,7 +427,11 @@ for (const kind of DATABASES) {
         const names = types.map((type) => type.name);
         assert.deepEqual(names, [...names].sort());
         const byName = new Map(types.map((type) => [type.name, type]));
-        assert.deepEqual(byName.get("lists-alpha"), { name: "lists-alpha", active: true, quests: 2 });
+        assert.deepEqual(byName.get("lists-alpha"), {
+          name: "lists-alpha",
+          active: true,
+          quests: 2,
+        });
         assert.deepEqual(byName.get("lists-beta"), { name: "lists-beta", active: true, quests: 1 });
         assert.deepEqual(byName.get("lists-gamma"), {
           name: "lists-gamma",
@@ -507,14 +525,23 @@ for (const kind of DATABASES) {
         "BAD_REQUEST",
         "stop",
       );
-      expectProblem(await ctx().admin("PATCH", url, { start: "tomorrow" }), 400, "BAD_REQUEST", "start");
+      expectProblem(
+        await ctx().admin("PATCH", url, { start: "tomorrow" }),
+        400,
+        "BAD_REQUEST",
+        "start",
+      );
       for (const id of [999_999, 2_147_483_648]) {
         expectProblem(
           await ctx().admin("PATCH", `/admin/earning-periods/${id}`, { end: made.end }),
           404,
           "NOT_FOUND",
         );
-        expectProblem(await ctx().admin("DELETE", `/admin/earning-periods/${id}`), 404, "NOT_FOUND");
+        expectProblem(
+          await ctx().admin("DELETE", `/admin/earning-periods/${id}`),
+          404,
+          "NOT_FOUND",
+        );
       }
       for (const id of ["0", "x", "1.5"]) {
         expectProblem(
@@ -533,7 +560,11 @@ for (const kind of DATABASES) {
       assert.equal(response.body, "");
       const list = await walk(ctx(), "/admin/earning-periods", 500);
       assert.ok(!list.some((item) => item.id === made.id));
-      expectProblem(await ctx().admin("DELETE", `/admin/earning-periods/${made.id}`), 404, "NOT_FOUND");
+      expectProblem(
+        await ctx().admin("DELETE", `/admin/earning-periods/${made.id}`),
+        404,
+        "NOT_FOUND",
+      );
       // Its window is free again.
       await create(period(300));
     });
@@ -559,6 +590,18 @@ for (const kind of DATABASES) {
         list.find((item) => item.id === current.id),
         current,
       );
+
+      // Moving it so that the payout falls outside is refused too; a move that still covers the
+      // payout is allowed.
+      const away = await ctx().admin("PATCH", `/admin/earning-periods/${current.id}`, {
+        start: iso(now + 2 * HOUR_MS),
+        end: iso(now + 3 * HOUR_MS),
+      });
+      expectProblem(away, 409, "EARNING_PERIOD_IN_USE");
+      const narrower = await ctx().admin("PATCH", `/admin/earning-periods/${current.id}`, {
+        start: iso(now - 30 * 60_000),
+      });
+      expectStatus(narrower, 200);
     });
   });
 }

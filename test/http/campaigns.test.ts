@@ -242,3 +242,98 @@ for (const kind of DATABASES) {
     });
   });
 }
+
+for (const kind of DATABASES) {
+  describe(`GET /campaigns [${kind}]`, () => {
+    const ctx = withContext(kind);
+
+    /** Every page of GET /campaigns, following next_cursor. */
+    async function walk(limit: number) {
+      const items: Array<Record<string, unknown>> = [];
+      let cursor: string | null = null;
+      for (let pages = 0; pages < 100; pages++) {
+        const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+        const response = await ctx().inject({ url: `/campaigns?limit=${limit}${query}` });
+        expectStatus(response, 200);
+        const body = response.json();
+        items.push(...body.items);
+        cursor = body.next_cursor;
+        if (cursor === null) return items;
+      }
+      throw new Error("GET /campaigns never ended");
+    }
+
+    it("lists the active campaigns oldest first, with the detail's fields minus quests", async () => {
+      const first = await createCampaign(ctx(), { name: "First" });
+      const inactive = await createCampaign(ctx(), { name: "Paused", is_active: false });
+      const second = await createCampaign(ctx(), { name: "Second", external_app_id: "app-2" });
+      const response = await ctx().inject({ url: "/campaigns" });
+      expectStatus(response, 200);
+      assert.equal(response.headers["access-control-allow-origin"], "*");
+      const ids = response.json().items.map((c: { id: number }) => c.id);
+      assert.ok(!ids.includes(inactive.id), "an inactive campaign is not listed");
+      assert.ok(ids.indexOf(first.id) < ids.indexOf(second.id), "oldest first");
+      const item = response.json().items.find((c: { id: number }) => c.id === second.id) as Record<
+        string,
+        unknown
+      >;
+      assert.deepEqual(
+        Object.keys(item).sort(),
+        CAMPAIGN_FIELDS.filter((f) => f !== "quests"),
+      );
+      const detail = await readCampaign(ctx(), second.id);
+      delete detail.quests;
+      assert.deepEqual(item, detail);
+    });
+
+    it("pages by cursor without gaps or repeats, and shows a deactivated campaign no more", async () => {
+      for (let i = 0; i < 7; i++) await createCampaign(ctx(), { name: `Paged ${i}` });
+      const all = await walk(100);
+      const paged = await walk(2);
+      assert.deepEqual(
+        paged.map((c) => c.id),
+        all.map((c) => c.id),
+      );
+      const gone = all[0]!.id as number;
+      expectStatus(
+        await ctx().admin("PATCH", `/admin/campaigns/${gone}`, { is_active: false }),
+        200,
+      );
+      const after = (await walk(100)).map((c) => c.id);
+      assert.ok(!after.includes(gone));
+    });
+
+    it("refuses a cursor it did not issue and limits outside 1..500", async () => {
+      expectProblem(
+        await ctx().inject({ url: "/campaigns?cursor=bm9wZQ" }),
+        400,
+        "BAD_REQUEST",
+        "cursor",
+      );
+      // Well formed, but year 0000: PGlite would refuse it as out of range (a 500 before).
+      const year0 = Buffer.from('["0000-01-01T00:00:00.000Z","1"]').toString("base64url");
+      expectProblem(
+        await ctx().inject({ url: `/campaigns?cursor=${year0}` }),
+        400,
+        "BAD_REQUEST",
+        "cursor",
+      );
+      expectProblem(await ctx().inject({ url: "/campaigns?limit=0" }), 400, "BAD_REQUEST", "limit");
+      expectProblem(
+        await ctx().inject({ url: "/campaigns?limit=501" }),
+        400,
+        "BAD_REQUEST",
+        "limit",
+      );
+    });
+
+    it("answers 400 CAMPAIGNS_DISABLED while the campaign feature is off", async () => {
+      expectStatus(await ctx().admin("PUT", "/admin/features", { campaigns: false }), 200);
+      try {
+        expectProblem(await ctx().inject({ url: "/campaigns" }), 400, "CAMPAIGNS_DISABLED");
+      } finally {
+        expectStatus(await ctx().admin("PUT", "/admin/features", { campaigns: true }), 200);
+      }
+    });
+  });
+}

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type Application, APPLICATION_TOKEN_HEADER } from "../../domain/applications.js";
+import { APPLICATION_TOKEN_HEADER, type Application } from "../../domain/applications.js";
 import { AppError } from "../../domain/errors.js";
 import { claimKeys, readOwnApplication } from "../../use-cases/claim-keys.js";
 import { submitApplication } from "../../use-cases/submit-application.js";
@@ -71,11 +71,14 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
 
   // Runs before the error handler, so the problem answer leaves with this challenge and
   // `challengeUnauthorized` leaves it alone.
-  app.addHook("onError", async (_request: FastifyRequest, reply: FastifyReply, error: FastifyError) => {
-    if (error instanceof AppError && error.code === "INVALID_APPLICATION_TOKEN") {
-      reply.header("www-authenticate", APPLICATION_TOKEN_CHALLENGE);
-    }
-  });
+  app.addHook(
+    "onError",
+    async (_request: FastifyRequest, reply: FastifyReply, error: FastifyError) => {
+      if (error instanceof AppError && error.code === "INVALID_APPLICATION_TOKEN") {
+        reply.header("www-authenticate", APPLICATION_TOKEN_CHALLENGE);
+      }
+    },
+  );
 
   const tags = ["applications"];
   const security = [{ applicationToken: [] }];
@@ -121,12 +124,15 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
         { perHour: services.config.applicationsPerHour },
       );
       // The token is a credential: no cache along the way may keep the answer.
-      return reply.code(201).header("cache-control", "no-store").send({
-        id: application.id,
-        status: "pending" as const,
-        created_at: application.createdAt.toISOString(),
-        token,
-      });
+      return reply
+        .code(201)
+        .header("cache-control", "no-store")
+        .send({
+          id: application.id,
+          status: "pending" as const,
+          created_at: application.createdAt.toISOString(),
+          token,
+        });
     },
   );
 

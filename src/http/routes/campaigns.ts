@@ -2,10 +2,16 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../domain/errors.js";
 import { ID_MAX } from "../../domain/limits.js";
-import { findCampaign } from "../../store/campaigns.js";
+import { findCampaign, listActiveCampaigns } from "../../store/campaigns.js";
 import { listCampaignQuests } from "../../store/quests.js";
-import { presentCampaign } from "../present.js";
-import { Campaign, CampaignIdParams } from "../schemas/campaigns.js";
+import { listAnswer, pageRequest } from "../listing.js";
+import { presentCampaign, presentCampaignFields } from "../present.js";
+import {
+  Campaign,
+  CampaignIdParams,
+  CampaignList,
+  CampaignListQuery,
+} from "../schemas/campaigns.js";
 import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
 
@@ -13,14 +19,43 @@ export async function campaignRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
 
+  const requireCampaignsEnabled = async () => {
+    if (!(await services.features.get()).campaigns) {
+      throw new AppError("CAMPAIGNS_DISABLED", "The campaign feature is switched off.");
+    }
+  };
+
+  api.get(
+    "/campaigns",
+    {
+      onRequest: requireCampaignsEnabled,
+      schema: {
+        operationId: "listCampaigns",
+        summary: "List the active campaigns",
+        description:
+          "Active campaigns, oldest first, paged by cursor; the fields of `GET /campaigns/{id}` " +
+          "without its quests. No key needed; readable from any web page (CORS `*`).",
+        tags: ["campaigns"],
+        querystring: CampaignListQuery,
+        response: {
+          200: CampaignList,
+          ...errorResponses("CAMPAIGNS_DISABLED", "BAD_REQUEST"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const page = pageRequest(request.query, "int");
+      const key = `campaigns:${page.limit}:${request.query.cursor ?? ""}`;
+      return services.publicAnswers.send(request, reply, key, async () =>
+        listAnswer(await listActiveCampaigns(db, page), presentCampaignFields),
+      );
+    },
+  );
+
   api.get(
     "/campaigns/:id",
     {
-      onRequest: async () => {
-        if (!(await services.features.get()).campaigns) {
-          throw new AppError("CAMPAIGNS_DISABLED", "The campaign feature is switched off.");
-        }
-      },
+      onRequest: requireCampaignsEnabled,
       schema: {
         operationId: "getCampaign",
         summary: "Campaign details with its public quests",

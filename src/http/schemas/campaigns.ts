@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { ListOf, ListQueryFields } from "../listing.js";
 import { PositiveId, Timestamp } from "./common.js";
 
 export const CampaignIdParams = Type.Object({ id: PositiveId }, { additionalProperties: false });
@@ -37,3 +38,8 @@ export const Campaign = Type.Object(
   { ...CampaignFields, quests: Type.Array(Type.Ref("CampaignQuest")) },
   { $id: "Campaign", title: "Campaign" },
 );
+
+export const CampaignListQuery = Type.Object(ListQueryFields, { additionalProperties: false });
+
+/** `GET /campaigns`: the fields of `GET /campaigns/{id}` without its quests. */
+export const CampaignList = ListOf(Type.Object(CampaignFields), "CampaignList");
