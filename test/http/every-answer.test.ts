@@ -128,7 +128,12 @@ for (const kind of DATABASES) {
     });
 
     it("refuses any other with value with 400 naming with", async () => {
-      expectProblem(await ctx().inject({ url: "/quests?with=payouts" }), 400, "BAD_REQUEST", "with");
+      expectProblem(
+        await ctx().inject({ url: "/quests?with=payouts" }),
+        400,
+        "BAD_REQUEST",
+        "with",
+      );
     });
   });
 

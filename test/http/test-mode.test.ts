@@ -100,11 +100,7 @@ for (const kind of DATABASES) {
 
     it("keeps test quests out of GET /quests, even with with=progress and owner filters", async () => {
       const f = await twoModes(ctx());
-      for (const url of [
-        "/quests",
-        "/quests?with=progress",
-        `/quests?owner=${f.ownerPass}`,
-      ]) {
+      for (const url of ["/quests", "/quests?with=progress", `/quests?owner=${f.ownerPass}`]) {
         const ids = (await ctx().inject({ url })).json().map((q: { id: number }) => q.id);
         assert.ok(ids.includes(f.liveQuestId), `${url} lists the live quest`);
         assert.ok(!ids.includes(f.testQuestId), `${url} hides the test quest`);
