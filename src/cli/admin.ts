@@ -5,29 +5,27 @@
  * as the service's JSON with --json; the next page's cursor and errors go to stderr, and an
  * error exits 1 (main.ts prints it as `questpoints: CODE: detail (request ID)`).
  */
+import { once } from "node:events";
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import Table from "cli-table3";
 import { type Command, InvalidArgumentError } from "commander";
 import {
   ApiError,
-  authHeaders,
   createQuestpointsClient,
   NetworkError,
   networkError,
-  type QueryValue,
+  type paths,
   type QuestpointsClient,
   type QuestpointsClientOptions,
-  queryString,
   REQUEST_TIMEOUT_MS_DEFAULT,
   streamGet,
-  timedFetch,
-  toApiError,
   unwrap,
 } from "../client/index.js";
+import { LIST_LIMIT_MAX } from "../domain/limits.js";
 
 export const QP_URL_DEFAULT = "http://127.0.0.1:8080";
-const LIST_LIMIT_MAX = 500; // contract Part 2, Listings
 const GRACE_SECONDS_MAX = 604_800;
 const TIMEOUT_MS_MAX = 600_000;
 
@@ -119,6 +117,9 @@ function textOrNone(value: string): string | null {
 }
 
 const MODES = ["live", "test"] as const;
+const APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
+type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+type PayoutQuery = NonNullable<paths["/admin/payouts"]["get"]["parameters"]["query"]>;
 
 // ---------------------------------------------------------------- context and output
 
@@ -138,6 +139,11 @@ function context(command: Command, io: AdminIo): Context {
 
 function write(stream: Writable, text: string): void {
   stream.write(text);
+}
+
+/** Writes, then waits while the reader is behind: output of any length in bounded memory. */
+async function writeInTurn(stream: Writable, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, "drain");
 }
 
 function cell(value: unknown): string {
@@ -198,7 +204,11 @@ interface ListOptions {
 
 function listOptions(command: Command): Command {
   return command
-    .option("--limit <n>", `items per page, 1..${LIST_LIMIT_MAX}`, integerArgument("--limit", 1, 500))
+    .option(
+      "--limit <n>",
+      `items per page, 1..${LIST_LIMIT_MAX}`,
+      integerArgument("--limit", 1, LIST_LIMIT_MAX),
+    )
     .option("--cursor <cursor>", "start at this page (the cursor a previous page printed)")
     .option("--all", "follow next_cursor until the last page");
 }
@@ -225,15 +235,18 @@ async function list(
   }
   const items: Json[] = [];
   let count = 0;
-  const emit = (page: Page) => {
+  const emit = async (page: Page) => {
     for (const item of page.items) {
-      if (ctx.json) write(ctx.io.stdout, `${count === 0 ? "" : ",\n"}${JSON.stringify(item)}`);
-      else items.push(item);
+      if (ctx.json) {
+        await writeInTurn(ctx.io.stdout, `${count === 0 ? "" : ",\n"}${JSON.stringify(item)}`);
+      } else {
+        items.push(item);
+      }
       count++;
     }
   };
   if (ctx.json) write(ctx.io.stdout, '{"items":[\n');
-  emit(first);
+  await emit(first);
   const seen = new Set<string>();
   let cursor = first.next_cursor;
   while (cursor !== null) {
@@ -241,11 +254,17 @@ async function list(
     if (seen.has(cursor)) throw new Error(`the service repeated the cursor ${cursor}`);
     seen.add(cursor);
     const page = await readPage(pageQuery(options, cursor));
-    emit(page);
+    await emit(page);
     cursor = page.next_cursor;
   }
   if (ctx.json) write(ctx.io.stdout, `${count === 0 ? "" : "\n"}],"next_cursor":null}\n`);
   else write(ctx.io.stdout, table(items, columns));
+}
+
+/** GET /admin/payouts answers JSON pages by default; csv and ndjson are `export`'s. */
+function jsonPage<T extends Page>(data: T | string): T {
+  if (typeof data === "string") throw new Error("the service answered text, not a JSON page");
+  return data;
 }
 
 function pageQuery(options: ListOptions, cursor: string | undefined) {
@@ -253,37 +272,6 @@ function pageQuery(options: ListOptions, cursor: string | undefined) {
     ...(options.limit === undefined ? {} : { limit: options.limit }),
     ...(cursor === undefined ? {} : { cursor }),
   };
-}
-
-/**
- * ESCAPE HATCH: the one request of the CLI that the typed client does not check. It serves the
- * operator paths of the contract that the committed openapi.json does not describe yet (their
- * routes were being written with this CLI). When a route lands, run `npm run client:generate`
- * and move its command to `ctx.api`; then delete this function.
- */
-async function untypedRequest(
-  ctx: Context,
-  method: "GET" | "POST" | "PATCH" | "DELETE",
-  path: string,
-  options: { query?: Record<string, QueryValue>; body?: unknown } = {},
-): Promise<unknown> {
-  const timeoutMs = ctx.client.timeoutMs ?? REQUEST_TIMEOUT_MS_DEFAULT;
-  const request = new Request(`${ctx.client.baseUrl}${path}${queryString(options.query)}`, {
-    method,
-    headers: {
-      ...authHeaders(ctx.client),
-      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const response = await timedFetch(timeoutMs)(request);
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {}
-  if (!response.ok) throw toApiError(body, response);
-  return body;
 }
 
 // ---------------------------------------------------------------- the commands
@@ -346,7 +334,11 @@ function nonEmpty<T extends object>(body: T): T {
   return body;
 }
 
-function exclusive(a: boolean | undefined, b: boolean | undefined, names: string): boolean | undefined {
+function exclusive(
+  a: boolean | undefined,
+  b: boolean | undefined,
+  names: string,
+): boolean | undefined {
   if (a && b) throw new Error(`${names} are each other's opposite: pass one.`);
   return a ? true : b ? false : undefined;
 }
@@ -361,7 +353,10 @@ async function readKey(io: AdminIo): Promise<string> {
     if (text.length > 4096) throw new Error("stdin holds more than one key.");
   }
   const key = text.trim();
-  if (!key) throw new Error("no key on stdin: pipe the key in, e.g. `questpoints admin keys revoke-value < key.txt`.");
+  if (!key)
+    throw new Error(
+      "no key on stdin: pipe the key in, e.g. `questpoints admin keys revoke-value < key.txt`.",
+    );
   if (/\s/.test(key)) throw new Error("stdin holds more than one line: give one key.");
   return key;
 }
@@ -408,9 +403,11 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
           ctx,
           options,
           async (page) =>
-            (await untypedRequest(ctx, "GET", "/admin/accounts", {
-              query: { pass: options.pass, ...page },
-            })) as Page,
+            unwrap(
+              await ctx.api.GET("/admin/accounts", {
+                params: { query: { pass: options.pass, ...page } },
+              }),
+            ),
           ACCOUNT_COLUMNS,
         ),
       ),
@@ -436,7 +433,7 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
           ctx,
           options,
           async (page) =>
-            (await untypedRequest(ctx, "GET", "/admin/campaigns", { query: page })) as Page,
+            unwrap(await ctx.api.GET("/admin/campaigns", { params: { query: page } })),
           CAMPAIGN_COLUMNS,
         ),
       ),
@@ -539,14 +536,18 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
             ctx,
             options,
             async (page) =>
-              (await untypedRequest(ctx, "GET", "/admin/quests", {
-                query: {
-                  owner: options.owner,
-                  campaign_id: options.campaign,
-                  mode: options.mode,
-                  ...page,
-                },
-              })) as Page,
+              unwrap(
+                await ctx.api.GET("/admin/quests", {
+                  params: {
+                    query: {
+                      owner: options.owner,
+                      campaign_id: options.campaign,
+                      mode: options.mode,
+                      ...page,
+                    },
+                  },
+                }),
+              ),
             QUEST_COLUMNS,
           ),
       ),
@@ -680,9 +681,11 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
           ctx,
           options,
           async (page) =>
-            (await untypedRequest(ctx, "GET", "/admin/keys", {
-              query: { owner: options.owner, ...page },
-            })) as Page,
+            unwrap(
+              await ctx.api.GET("/admin/keys", {
+                params: { query: { owner: options.owner, ...page } },
+              }),
+            ),
           KEY_COLUMNS,
         ),
       ),
@@ -716,14 +719,15 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     .action(
       act(async (ctx) => {
         const key = await readKey(ctx.io);
-        const answer = await untypedRequest(ctx, "POST", "/admin/keys/revoke", { body: { key } });
-        show(ctx, answer);
+        show(ctx, unwrap(await ctx.api.POST("/admin/keys/revoke", { body: { key } })));
       }),
     );
   keys
     .command("rotate")
     .argument("<id>", "the key's id")
-    .description("issue a new key of the same account and mode; the old one expires after the grace")
+    .description(
+      "issue a new key of the same account and mode; the old one expires after the grace",
+    )
     .option(
       "--grace-seconds <n>",
       "how long the old key keeps working (default 86400)",
@@ -731,9 +735,12 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     )
     .action(
       act(async (ctx, id: string, options: { graceSeconds?: number }) => {
-        const answer = await untypedRequest(ctx, "POST", `/admin/keys/${encodeURIComponent(id)}/rotate`, {
-          body: options.graceSeconds === undefined ? {} : { grace_seconds: options.graceSeconds },
-        });
+        const answer = unwrap(
+          await ctx.api.POST("/admin/keys/{id}/rotate", {
+            params: { path: { id } },
+            body: options.graceSeconds === undefined ? {} : { grace_seconds: options.graceSeconds },
+          }),
+        );
         show(ctx, answer, "The new key is shown only now: hand it to its owner.");
       }),
     );
@@ -763,7 +770,7 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     .description("every action type, with its quest count")
     .action(
       act(async (ctx) =>
-        showArray(ctx, await untypedRequest(ctx, "GET", "/admin/action-types"), ACTION_TYPE_COLUMNS),
+        showArray(ctx, unwrap(await ctx.api.GET("/admin/action-types")), ACTION_TYPE_COLUMNS),
       ),
     );
   actionTypes
@@ -782,7 +789,9 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     );
 
   // earning periods
-  const periods = admin.command("earning-periods").description("earning periods (never overlapping)");
+  const periods = admin
+    .command("earning-periods")
+    .description("earning periods (never overlapping)");
   listOptions(periods.command("list"))
     .description("list earning periods, oldest first")
     .action(
@@ -791,7 +800,7 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
           ctx,
           options,
           async (page) =>
-            (await untypedRequest(ctx, "GET", "/admin/earning-periods", { query: page })) as Page,
+            unwrap(await ctx.api.GET("/admin/earning-periods", { params: { query: page } })),
           PERIOD_COLUMNS,
         ),
       ),
@@ -818,7 +827,11 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     .action(
       act(async (ctx, id: number, options: { start?: string; end?: string }) => {
         const body = nonEmpty({ start: options.start, end: options.end });
-        show(ctx, await untypedRequest(ctx, "PATCH", `/admin/earning-periods/${id}`, { body }));
+        const result = await ctx.api.PATCH("/admin/earning-periods/{id}", {
+          params: { path: { id } },
+          body,
+        });
+        show(ctx, unwrap(result));
       }),
     );
   periods
@@ -827,7 +840,7 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     .description("delete a period no payout is stamped with")
     .action(
       act(async (ctx, id: number) => {
-        await untypedRequest(ctx, "DELETE", `/admin/earning-periods/${id}`);
+        unwrap(await ctx.api.DELETE("/admin/earning-periods/{id}", { params: { path: { id } } }));
         done(ctx, `Earning period ${id} deleted.`);
       }),
     );
@@ -839,24 +852,26 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     .option(
       "--status <status>",
       "pending, approved or rejected",
-      oneOf("--status", ["pending", "approved", "rejected"] as const),
+      oneOf("--status", APPLICATION_STATUSES),
     )
     .action(
-      act(async (ctx, options: ListOptions & { status?: string }) =>
+      act(async (ctx, options: ListOptions & { status?: ApplicationStatus }) =>
         list(
           ctx,
           options,
           async (page) =>
-            (await untypedRequest(ctx, "GET", "/admin/applications", {
-              query: { status: options.status, ...page },
-            })) as Page,
+            unwrap(
+              await ctx.api.GET("/admin/applications", {
+                params: { query: { status: options.status, ...page } },
+              }),
+            ),
           APPLICATION_COLUMNS,
         ),
       ),
     );
   applications
     .command("approve")
-    .argument("<id>", "the application's id")
+    .argument("<id>", "the application's id", integerArgument("<id>", 1))
     .description("approve: registers the owner and creates the live quest and its test twin")
     .option("--total-points <n>", "override the budget", integerArgument("--total-points", 0))
     .option(
@@ -874,7 +889,7 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
       act(
         async (
           ctx,
-          id: string,
+          id: number,
           options: {
             totalPoints?: number;
             expectedPoints?: number;
@@ -895,20 +910,26 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
             is_public: exclusive(options.public, options.private, "--public and --private"),
             action_type: options.actionType,
           };
-          const path = `/admin/applications/${encodeURIComponent(id)}/approve`;
-          show(ctx, await untypedRequest(ctx, "POST", path, { body }));
+          const result = await ctx.api.POST("/admin/applications/{id}/approve", {
+            params: { path: { id } },
+            body,
+          });
+          show(ctx, unwrap(result));
         },
       ),
     );
   applications
     .command("reject")
-    .argument("<id>", "the application's id")
+    .argument("<id>", "the application's id", integerArgument("<id>", 1))
     .description("reject an application")
     .requiredOption("--reason <text>", "why (1..1000 characters; the applicant sees it)")
     .action(
-      act(async (ctx, id: string, options: { reason: string }) => {
-        const path = `/admin/applications/${encodeURIComponent(id)}/reject`;
-        show(ctx, await untypedRequest(ctx, "POST", path, { body: { reason: options.reason } }));
+      act(async (ctx, id: number, options: { reason: string }) => {
+        const result = await ctx.api.POST("/admin/applications/{id}/reject", {
+          params: { path: { id } },
+          body: { reason: options.reason },
+        });
+        show(ctx, unwrap(result));
       }),
     );
 
@@ -928,7 +949,7 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     since?: string;
     until?: string;
   };
-  const payoutQuery = (options: PayoutFilters) => ({
+  const payoutQuery = (options: PayoutFilters): PayoutQuery => ({
     quest_id: options.quest,
     pass: options.pass,
     earning_period_id: options.period,
@@ -943,24 +964,31 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
           ctx,
           options,
           async (page) =>
-            (await untypedRequest(ctx, "GET", "/admin/payouts", {
-              query: { ...payoutQuery(options), ...page },
-            })) as Page,
+            jsonPage(
+              unwrap(
+                await ctx.api.GET("/admin/payouts", {
+                  params: { query: { ...payoutQuery(options), ...page } },
+                }),
+              ),
+            ),
           PAYOUT_COLUMNS,
         ),
       ),
     );
   payoutFilters(payouts.command("export"))
     .description("stream every matching payout to stdout, in constant memory")
-    .option("--format <format>", "csv (default) or ndjson", oneOf("--format", ["csv", "ndjson"] as const), "csv")
+    .option(
+      "--format <format>",
+      "csv (default) or ndjson",
+      oneOf("--format", ["csv", "ndjson"] as const),
+      "csv",
+    )
     .action(
       act(async (ctx, options: PayoutFilters & { format: "csv" | "ndjson" }) => {
-        const { body } = await streamGet(ctx.client, "/admin/payouts", {
-          ...payoutQuery(options),
-          format: options.format,
-        });
+        const query: PayoutQuery = { ...payoutQuery(options), format: options.format };
+        const { body } = await streamGet(ctx.client, "/admin/payouts", query);
         try {
-          await pipeline(Readable.fromWeb(body as import("node:stream/web").ReadableStream), ctx.io.stdout, {
+          await pipeline(Readable.fromWeb(body as WebReadableStream<Uint8Array>), ctx.io.stdout, {
             end: false,
           });
         } catch (error) {
@@ -968,7 +996,11 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
           if ((error as NodeJS.ErrnoException).code === "EPIPE") return;
           throw error instanceof ApiError || error instanceof NetworkError
             ? error
-            : networkError(error, ctx.client.baseUrl, ctx.client.timeoutMs ?? REQUEST_TIMEOUT_MS_DEFAULT);
+            : networkError(
+                error,
+                ctx.client.baseUrl,
+                ctx.client.timeoutMs ?? REQUEST_TIMEOUT_MS_DEFAULT,
+              );
         }
       }),
     );
@@ -982,19 +1014,26 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     .option("--target-id <id>", "only entries about this thing")
     .action(
       act(
-        async (ctx, options: ListOptions & { action?: string; targetType?: string; targetId?: string }) =>
+        async (
+          ctx,
+          options: ListOptions & { action?: string; targetType?: string; targetId?: string },
+        ) =>
           list(
             ctx,
             options,
             async (page) =>
-              (await untypedRequest(ctx, "GET", "/admin/audit", {
-                query: {
-                  action: options.action,
-                  target_type: options.targetType,
-                  target_id: options.targetId,
-                  ...page,
-                },
-              })) as Page,
+              unwrap(
+                await ctx.api.GET("/admin/audit", {
+                  params: {
+                    query: {
+                      action: options.action,
+                      target_type: options.targetType,
+                      target_id: options.targetId,
+                      ...page,
+                    },
+                  },
+                }),
+              ),
             AUDIT_COLUMNS,
           ),
       ),

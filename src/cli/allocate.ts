@@ -1,0 +1,489 @@
+/**
+ * `questpoints allocate --quest N --csv FILE`: awards the points of a CSV (`address,points`, a
+ * header row) from quest N, one `POST /quests/{N}` per row, resumably: each row carries the
+ * Idempotency-Key `qp-csv-<first 32 hex of the file's SHA-256>-<row>`, so running the same file
+ * again after a crash or Ctrl-C replays what was paid (`Idempotent-Replayed: true`) and pays
+ * only the rest. The file is read as a stream (twice: once to hash and count it, once to send).
+ *
+ * Exit: 0 every row paid or replayed; 2 some rows refused (listed in `<FILE>.refused.csv`);
+ * 1 a fatal error (no key, unreadable file, the quest refuses every row, the service gone);
+ * 130 interrupted (SIGINT: nothing more is sent, rows in flight are awaited, then the summary).
+ */
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { createReadStream, createWriteStream, rmSync, statSync, type WriteStream } from "node:fs";
+import { Transform, type Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import cliProgress from "cli-progress";
+import type { Command } from "commander";
+import { type Parser, parse } from "csv-parse";
+import { type Stringifier, stringify } from "csv-stringify";
+import {
+  createQuestpointsClient,
+  NetworkError,
+  REQUEST_TIMEOUT_MS_DEFAULT,
+  toApiError,
+  unwrap,
+} from "../client/index.js";
+import { parsePassAddress } from "../domain/address.js";
+import type { ErrorCode } from "../domain/errors.js";
+import { POINTS_MAX } from "../domain/limits.js";
+import { integerArgument, QP_URL_DEFAULT, urlArgument } from "./admin.js";
+
+export const CONCURRENCY_DEFAULT = 8;
+export const CONCURRENCY_MAX = 64;
+/** Attempts per row for answers that mean "try again": 429, 503, 409 in progress, no answer. */
+export const ATTEMPTS_MAX = 8;
+const BACKOFF_MS_FIRST = 200;
+const BACKOFF_MS_MAX = 10_000;
+/** Retry-After beyond this is not waited for in full. */
+const RETRY_AFTER_MS_MAX = 60_000;
+const PROGRESS_LINE_INTERVAL_MS = 5_000;
+const TIMEOUT_MS_MAX = 600_000;
+const EXIT_REFUSED = 2;
+const EXIT_INTERRUPTED = 130;
+
+/**
+ * Codes that every further row would get too (the key, the quest or the service's settings):
+ * the run stops at the first, instead of sending the rest of the file for nothing.
+ */
+const QUEST_WIDE_CODES = new Set<string>([
+  "INVALID_API_KEY",
+  "KEY_MODE_MISMATCH",
+  "NOT_QUEST_OWNER",
+  "QUEST_NOT_FOUND",
+  "QUESTS_DISABLED",
+  "QUEST_NOT_ACTIVE",
+  "ACTION_TYPE_INACTIVE",
+  "NO_ACTIVE_EARNING_PERIOD",
+] satisfies ErrorCode[]);
+
+export interface AllocateIo {
+  stdout: Writable;
+  stderr: Writable & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+const STDIO: AllocateIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };
+
+interface AllocateOptions {
+  quest: number;
+  csv: string;
+  url?: string;
+  concurrency: number;
+  json?: boolean;
+  timeout?: number;
+}
+
+interface Row {
+  /** 1 is the first data row after the header. */
+  row: number;
+  address: string;
+  points: string;
+}
+
+type Outcome =
+  | { kind: "paid" | "replayed"; points: number }
+  | { kind: "refused"; code: string; detail: string; replayed: boolean }
+  /** Not decided: the run stopped while the row waited to be retried. */
+  | { kind: "abandoned" };
+
+export interface AllocateSummary {
+  file: string;
+  quest_id: number;
+  rows: number;
+  paid: { count: number; points: number };
+  replayed: { count: number; points: number };
+  /** `replayed`: refusals answered again from an earlier run of the same file. */
+  refused: { count: number; replayed: number; by_code: Record<string, number> };
+  /** Rows neither paid, replayed nor refused: the run stopped before deciding them. */
+  not_done: number;
+  refused_file: string | null;
+  /** Why the run stopped early; null when every row was decided. */
+  stopped: string | null;
+}
+
+const sleep = (ms: number, cancel: Promise<void>) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void cancel.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/** The header must name `address` and `points`; other columns are carried but ignored. */
+function csvParser(): Parser {
+  return parse({
+    bom: true,
+    trim: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    columns: (header: string[]) => {
+      const names = header.map((name) => name.trim().toLowerCase());
+      for (const required of ["address", "points"]) {
+        if (!names.includes(required)) {
+          throw new Error(
+            `the header row must name the columns address and points (found: ${header.join(",")})`,
+          );
+        }
+      }
+      return names;
+    },
+  });
+}
+
+/** One pass over the file: its SHA-256 (the run's identity) and its number of data rows. */
+async function hashAndCount(file: string): Promise<{ hash: string; rows: number }> {
+  const hash = createHash("sha256");
+  let rows = 0;
+  await pipeline(
+    createReadStream(file),
+    new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    }),
+    csvParser(),
+    async (records: AsyncIterable<unknown>) => {
+      for await (const _ of records) rows++;
+    },
+  );
+  return { hash: hash.digest("hex"), rows };
+}
+
+/** The file's records, numbered: one generator the workers share (its next() calls queue). */
+async function* numberedRows(file: string): AsyncGenerator<Row> {
+  const parser = createReadStream(file).pipe(csvParser());
+  let row = 0;
+  for await (const record of parser as AsyncIterable<Record<string, string | undefined>>) {
+    row++;
+    yield { row, address: record.address ?? "", points: record.points ?? "" };
+  }
+}
+
+/** The body of a row, or why it is refused without a request. */
+function validate(row: Row): { points: number; address: string } | { detail: string } {
+  const address = parsePassAddress(row.address);
+  const problems: string[] = [];
+  if (!address) {
+    problems.push(
+      `address ${JSON.stringify(row.address)} must be 0x + 40 hex digits, with a valid EIP-55 checksum when in mixed case`,
+    );
+  }
+  const points = Number(row.points);
+  if (!/^[1-9]\d*$/.test(row.points) || points > POINTS_MAX) {
+    problems.push(
+      `points ${JSON.stringify(row.points)} must be a whole number from 1 to ${POINTS_MAX}`,
+    );
+  }
+  if (problems.length > 0 || !address) return { detail: problems.join("; ") };
+  return { points, address };
+}
+
+/** Milliseconds to wait before attempt `attempt + 1`: Retry-After when given, else backoff. */
+function retryDelay(attempt: number, response: Response | undefined): number {
+  const header = response?.headers.get("retry-after");
+  if (header) {
+    const seconds = Number(header);
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : new Date(header).getTime() - Date.now();
+    if (Number.isFinite(ms) && ms >= 0) return Math.min(ms, RETRY_AFTER_MS_MAX);
+  }
+  const backoff = Math.min(BACKOFF_MS_MAX, BACKOFF_MS_FIRST * 2 ** (attempt - 1));
+  return backoff / 2 + Math.random() * (backoff / 2);
+}
+
+function formatSummary(summary: AllocateSummary): string {
+  const lines = [
+    `rows:      ${summary.rows} in ${summary.file}`,
+    `paid:      ${summary.paid.count} rows, ${summary.paid.points} points`,
+    `replayed:  ${summary.replayed.count} rows, ${summary.replayed.points} points (already paid before)`,
+    `refused:   ${summary.refused.count} rows${summary.refused.replayed ? ` (${summary.refused.replayed} answered as in an earlier run)` : ""}`,
+    ...Object.entries(summary.refused.by_code)
+      .sort(([, a], [, b]) => b - a)
+      .map(([code, count]) => `  ${code}: ${count}`),
+  ];
+  if (summary.not_done > 0) lines.push(`not done:  ${summary.not_done} rows (run again to finish)`);
+  if (summary.refused_file) lines.push(`refused rows written to ${summary.refused_file}`);
+  if (summary.stopped) lines.push(`stopped:   ${summary.stopped}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** The refused rows file, opened at the first refusal, in the order rows were decided. */
+function refusedWriter(path: string) {
+  let stringifier: Stringifier | undefined;
+  let finished: Promise<void> | undefined;
+  return {
+    /** Resolves when the row is buffered below the stream's mark (memory stays bounded). */
+    async write(row: Row, code: string, detail: string): Promise<void> {
+      if (!stringifier) {
+        stringifier = stringify({
+          header: true,
+          columns: ["row", "address", "points", "code", "detail"],
+        });
+        const file: WriteStream = createWriteStream(path);
+        finished = pipeline(stringifier, file);
+      }
+      if (!stringifier.write([row.row, row.address, row.points, code, detail])) {
+        await Promise.race([once(stringifier, "drain"), finished]);
+      }
+    },
+    /**
+     * Ends the file. With no refusal in a run that decided every row, a refused file left by an
+     * earlier run of the same file is removed: it no longer says anything true.
+     */
+    async close(complete: boolean): Promise<boolean> {
+      if (!stringifier) {
+        if (complete) rmSync(path, { force: true });
+        return false;
+      }
+      stringifier.end();
+      await finished;
+      return true;
+    },
+  };
+}
+
+async function allocate(options: AllocateOptions, io: AllocateIo): Promise<number> {
+  const apiKey = io.env.QP_API_KEY;
+  if (!apiKey) {
+    throw new Error(
+      "QP_API_KEY is not set: export the quest owner's API key as QP_API_KEY. The key is never taken as an argument.",
+    );
+  }
+  const baseUrl = options.url ?? urlArgument("QP_URL")(io.env.QP_URL || QP_URL_DEFAULT);
+  const file = options.csv;
+  try {
+    if (!statSync(file).isFile()) throw new Error("not a file");
+  } catch (error) {
+    throw new Error(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  const questId = options.quest;
+  const api = createQuestpointsClient({
+    baseUrl,
+    apiKey,
+    timeoutMs: options.timeout ?? REQUEST_TIMEOUT_MS_DEFAULT,
+  });
+  // The key, the quest and its owner are checked once, before the file is read.
+  const quest = unwrap(
+    await api.GET("/quests/{questId}", { params: { path: { questId }, query: { limit: 1 } } }),
+  );
+  let identity: { hash: string; rows: number };
+  try {
+    identity = await hashAndCount(file);
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`);
+  }
+  const keyPrefix = `qp-csv-${identity.hash.slice(0, 32)}-`;
+
+  const summary: AllocateSummary = {
+    file,
+    quest_id: questId,
+    rows: identity.rows,
+    paid: { count: 0, points: 0 },
+    replayed: { count: 0, points: 0 },
+    refused: { count: 0, replayed: 0, by_code: {} },
+    not_done: 0,
+    refused_file: null,
+    stopped: null,
+  };
+  const refusedPath = `${file}.refused.csv`;
+  const refused = refusedWriter(refusedPath);
+  let decided = 0;
+  let stopping = false;
+  let exitCode = 0;
+  let stopNow!: () => void;
+  const stopped = new Promise<void>((resolve) => {
+    stopNow = resolve;
+  });
+  const stop = (reason: string, code: number) => {
+    if (stopping) return;
+    stopping = true;
+    summary.stopped = reason;
+    exitCode = code;
+    stopNow();
+  };
+
+  const progress = startProgress(io, summary, () => decided, quest.points_remaining);
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts++;
+    if (interrupts > 1) process.exit(EXIT_INTERRUPTED);
+    stop("interrupted (SIGINT); run again to finish", EXIT_INTERRUPTED);
+  };
+  process.on("SIGINT", onSigint);
+
+  const record = async (row: Row, outcome: Outcome) => {
+    if (outcome.kind === "abandoned") return;
+    decided++;
+    if (outcome.kind === "refused") {
+      summary.refused.count++;
+      if (outcome.replayed) summary.refused.replayed++;
+      summary.refused.by_code[outcome.code] = (summary.refused.by_code[outcome.code] ?? 0) + 1;
+      await refused.write(row, outcome.code, outcome.detail);
+    } else {
+      summary[outcome.kind].count++;
+      summary[outcome.kind].points += outcome.points;
+    }
+    progress.update();
+  };
+
+  const send = async (row: Row): Promise<Outcome> => {
+    const body = validate(row);
+    if ("detail" in body) {
+      return { kind: "refused", code: "BAD_REQUEST", detail: body.detail, replayed: false };
+    }
+    const idempotencyKey = `${keyPrefix}${row.row}`;
+    for (let attempt = 1; ; attempt++) {
+      let response: Response | undefined;
+      let failure: string;
+      try {
+        const result = await api.POST("/quests/{questId}", {
+          params: { path: { questId }, header: { "idempotency-key": idempotencyKey } },
+          body,
+        });
+        response = result.response;
+        const replayed = response.headers.get("idempotent-replayed") === "true";
+        if (response.ok) return { kind: replayed ? "replayed" : "paid", points: body.points };
+        const error = toApiError(result.error, response);
+        const retryable =
+          response.status === 429 ||
+          response.status === 503 ||
+          error.code === "IDEMPOTENCY_IN_PROGRESS";
+        if (!retryable) {
+          if (QUEST_WIDE_CODES.has(error.code)) {
+            stop(`every further row would be refused: ${error.message}`, 1);
+          }
+          return { kind: "refused", code: error.code, detail: error.detail, replayed };
+        }
+        // Another run of the same file holds this row: not ours to wait for forever.
+        if (attempt >= ATTEMPTS_MAX && error.code === "IDEMPOTENCY_IN_PROGRESS") {
+          return { kind: "refused", code: error.code, detail: error.detail, replayed };
+        }
+        failure = error.message;
+      } catch (error) {
+        if (!(error instanceof NetworkError)) throw error;
+        failure = error.message;
+      }
+      if (attempt >= ATTEMPTS_MAX) {
+        // The service is away: stop here; a later run replays whatever this one paid.
+        stop(`no success after ${ATTEMPTS_MAX} attempts on row ${row.row}: ${failure}`, 1);
+        return { kind: "abandoned" };
+      }
+      if (stopping) return { kind: "abandoned" };
+      await sleep(retryDelay(attempt, response), stopped);
+      if (stopping) return { kind: "abandoned" };
+    }
+  };
+
+  const rows = numberedRows(file);
+  const worker = async () => {
+    try {
+      while (!stopping) {
+        const next = await rows.next();
+        if (next.done) return;
+        await record(next.value, await send(next.value));
+      }
+    } catch (error) {
+      stop(`fatal: ${(error as Error).message}`, 1);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+  } finally {
+    await rows.return(undefined);
+    process.off("SIGINT", onSigint);
+    progress.stop();
+  }
+
+  summary.not_done = summary.rows - decided;
+  if (await refused.close(summary.not_done === 0)) summary.refused_file = refusedPath;
+  io.stdout.write(options.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary));
+  if (exitCode === 1 && summary.stopped) io.stderr.write(`questpoints: ${summary.stopped}\n`);
+  if (exitCode !== 0) return exitCode;
+  return summary.refused.count > 0 ? EXIT_REFUSED : 0;
+}
+
+/** A bar on a terminal; elsewhere (a log, a pipe) one line every few seconds. */
+function startProgress(
+  io: AllocateIo,
+  summary: AllocateSummary,
+  decided: () => number,
+  pointsRemaining: number,
+) {
+  const payload = () => ({
+    paid: summary.paid.count,
+    replayed: summary.replayed.count,
+    refused: summary.refused.count,
+  });
+  io.stderr.write(
+    `allocate: ${summary.rows} rows from ${summary.file} to quest ${summary.quest_id} (${pointsRemaining} points remaining)\n`,
+  );
+  if (io.stderr.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      {
+        stream: io.stderr as NodeJS.WritableStream,
+        format:
+          "{bar} {value}/{total} rows | paid {paid} | replayed {replayed} | refused {refused} | {eta_formatted}",
+        hideCursor: true,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(summary.rows, 0, payload());
+    return {
+      update: () => bar.update(decided(), payload()),
+      stop: () => bar.stop(),
+    };
+  }
+  const line = () => {
+    const p = payload();
+    io.stderr.write(
+      `allocate: ${decided()}/${summary.rows} rows, paid ${p.paid}, replayed ${p.replayed}, refused ${p.refused}\n`,
+    );
+  };
+  const timer = setInterval(line, PROGRESS_LINE_INTERVAL_MS);
+  return {
+    update: () => {},
+    stop: () => clearInterval(timer),
+  };
+}
+
+export function registerAllocateCommand(program: Command, io: AllocateIo = STDIO): void {
+  program
+    .command("allocate")
+    .description(
+      "award points from a CSV (header row; columns address,points) to passes, one row at a time; safe to run again after a crash: nothing is paid twice (API key from QP_API_KEY)",
+    )
+    .requiredOption("--quest <id>", "the quest to pay from", integerArgument("--quest", 1))
+    .requiredOption("--csv <file>", "the rows; refused ones are written to <file>.refused.csv")
+    .option(
+      "--url <base>",
+      `the service's address (default: QP_URL or ${QP_URL_DEFAULT})`,
+      urlArgument("--url"),
+    )
+    .option(
+      "--concurrency <n>",
+      `rows in flight at once, 1..${CONCURRENCY_MAX}`,
+      integerArgument("--concurrency", 1, CONCURRENCY_MAX),
+      CONCURRENCY_DEFAULT,
+    )
+    .option(
+      "--timeout <ms>",
+      `longest wait for one answer (default: ${REQUEST_TIMEOUT_MS_DEFAULT})`,
+      integerArgument("--timeout", 1, TIMEOUT_MS_MAX),
+    )
+    .option("--json", "print the summary as JSON")
+    .addHelpText(
+      "after",
+      `
+Row N is the Nth data row after the header; its Idempotency-Key is qp-csv-<file hash>-N, so
+running the same file again pays only the rows not paid yet, and answers refused rows as before.
+To retry refused rows (after registering their passes or raising the budget), run the refused
+file itself: it has address and points columns, and its own hash gives it new keys.
+Exit codes: 0 all paid or replayed, 2 some rows refused, 1 fatal error, 130 interrupted.`,
+    )
+    .action(async (options: AllocateOptions) => {
+      process.exitCode = await allocate(options, io);
+    });
+}

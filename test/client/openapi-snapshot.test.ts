@@ -1,0 +1,21 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { buildOpenApiDocument, OPENAPI_PATH, openApiText } from "../../scripts/openapi.js";
+
+describe("openapi.json", () => {
+  it("is the document the service serves, so the typed client matches the service", async () => {
+    const served = openApiText(await buildOpenApiDocument());
+    const committed = readFileSync(OPENAPI_PATH, "utf8");
+    // Compared as text (sorted keys): a one-line answer, not a diff of a 600 kB document.
+    if (served !== committed) {
+      const servedLines = served.split("\n");
+      const committedLines = committed.split("\n");
+      const line = servedLines.findIndex((text, i) => text !== committedLines[i]);
+      assert.fail(
+        `openapi.json is not the service's document (first difference at line ${line + 1}: ` +
+          `served ${JSON.stringify(servedLines[line])}, committed ${JSON.stringify(committedLines[line])}): run npm run client:generate`,
+      );
+    }
+  });
+});

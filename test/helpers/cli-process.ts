@@ -1,0 +1,92 @@
+/**
+ * The CLI's HTTP commands under test: a real service (the app built as tests build it, on PGlite
+ * in memory, listening on a free port of 127.0.0.1) and the real CLI as a child process
+ * (`node --import tsx src/cli/main.ts …`), with only the QP_* variables a test gives it.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { ADMIN_TOKEN, buildTestContext, type TestContext } from "./app.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CLI = ["--import", "tsx", "src/cli/main.ts"];
+/** A CLI run that takes longer than this is stopped (SIGKILL) and fails its test. */
+const RUN_TIMEOUT_MS = 120_000;
+
+export { ADMIN_TOKEN };
+
+export interface CliService {
+  ctx: TestContext;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The service on PGlite in memory, without rate limits, listening on a free local port. */
+export async function startCliService(): Promise<CliService> {
+  const ctx = await buildTestContext("pglite", {
+    RATE_LIMIT_PUBLIC_PER_MINUTE: "0",
+    RATE_LIMIT_OWNER_PER_MINUTE: "0",
+    RATE_LIMIT_ADMIN_PER_MINUTE: "0",
+  });
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  return { ctx, baseUrl: `http://127.0.0.1:${port}`, close: () => ctx.close() };
+}
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  /** The QP_* variables (and any other) the CLI sees; none is inherited from the test. */
+  env?: Record<string, string>;
+  /** Written to the CLI's stdin, which is then closed. */
+  stdin?: string;
+}
+
+/** Starts the CLI; `result` resolves when it has exited, with everything it printed. */
+export function spawnQuestpoints(
+  args: string[],
+  options: CliOptions = {},
+): { child: ChildProcess; result: Promise<CliRun> } {
+  const inherited = { ...process.env };
+  for (const name of Object.keys(inherited)) {
+    if (name.startsWith("QP_")) delete inherited[name];
+  }
+  const child = spawn(process.execPath, [...CLI, ...args], {
+    cwd: ROOT,
+    env: { ...inherited, LOG_LEVEL: "silent", ...options.env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  child.stdin?.end(options.stdin ?? "");
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const result = new Promise<CliRun>((resolve, reject) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), RUN_TIMEOUT_MS);
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  return { child, result };
+}
+
+/** Runs the CLI to its end. */
+export function runQuestpoints(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  return spawnQuestpoints(args, options).result;
+}
+
+/** The whole run, for an assertion's message. */
+export function describeRun(run: CliRun): string {
+  return `exit ${run.code ?? run.signal}\n--- stdout\n${run.stdout.slice(-4000)}\n--- stderr\n${run.stderr.slice(-4000)}`;
+}
