@@ -132,3 +132,104 @@ export function renderReport(rows: Row[], setting: Setting): string {
   ];
   return `# questpoints benchmark (npm run bench)\n\n${machine(setting)}\n\n${table.join("\n")}\n`;
 }
+
+/** One download of a payout export (bench/export.ts), with the service's resident memory. */
+export interface ExportRow {
+  scenario: string;
+  database: string;
+  rows: number;
+  bytes: number;
+  seconds: number;
+  /** VmRSS of the service process right before the download. */
+  rssBeforeBytes: number;
+  /** The highest VmRSS sampled during the download (every 100 ms). */
+  rssPeakBytes: number;
+}
+
+const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
+
+/**
+ * The export rows: their throughput, and the peak RSS growth over the RSS before each download,
+ * beside the bound (`growthMaxBytes`) the bench checks. Constant memory shows as the same growth
+ * at every row count.
+ */
+export function renderExportTable(rows: ExportRow[], growthMaxBytes: number): string {
+  const table = [
+    tableRow([
+      "Export",
+      "Database",
+      "Rows",
+      "Bytes",
+      "Seconds",
+      "rows/s",
+      "RSS before MB",
+      "Peak RSS MB",
+      "Peak growth MB",
+      "Bound MB",
+      "Within?",
+    ]),
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    ...rows.map((row) => {
+      const growth = row.rssPeakBytes - row.rssBeforeBytes;
+      return tableRow([
+        row.scenario,
+        row.database,
+        integer(row.rows),
+        integer(row.bytes),
+        row.seconds.toFixed(1),
+        integer(row.rows / row.seconds),
+        mb(row.rssBeforeBytes),
+        mb(row.rssPeakBytes),
+        mb(growth),
+        mb(growthMaxBytes),
+        growth <= growthMaxBytes ? "yes" : "no",
+      ]);
+    }),
+  ];
+  return `## Payout exports: constant memory\n\n${table.join("\n")}\n`;
+}
+
+/** A listing's first page beside a page deep in it, under the same load. */
+export interface PageDepthRow {
+  listing: string;
+  database: string;
+  payouts: number;
+  /** Rows before the deep page (newest first). */
+  depthRows: number;
+  first: { requestsPerSecond: number; p50Ms: number; p99Ms: number };
+  deep: { requestsPerSecond: number; p50Ms: number; p99Ms: number };
+}
+
+/** Keyset paging: the deep page's cost beside the first's (a ratio near 1 at any depth). */
+export function renderPageDepthTable(rows: PageDepthRow[], ratioMax: number): string {
+  const table = [
+    tableRow([
+      "Listing (100 a page)",
+      "Database",
+      "Payouts",
+      "Deep page after row",
+      "First req/s",
+      "First p50 / p99 ms",
+      "Deep req/s",
+      "Deep p50 / p99 ms",
+      "Deep / first p50",
+      "Bound",
+    ]),
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map((row) =>
+      tableRow([
+        row.listing,
+        row.database,
+        integer(row.payouts),
+        integer(row.depthRows),
+        integer(row.first.requestsPerSecond),
+        `${row.first.p50Ms} / ${row.first.p99Ms}`,
+        integer(row.deep.requestsPerSecond),
+        `${row.deep.p50Ms} / ${row.deep.p99Ms}`,
+        (row.deep.p50Ms / Math.max(row.first.p50Ms, 1)).toFixed(2),
+        `≤ ${ratioMax} (+1 ms)`,
+      ]),
+    ),
+  ];
+  return `## Listing pages at depth: keyset paging\n\n${table.join("\n")}\n`;
+}

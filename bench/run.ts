@@ -18,7 +18,11 @@
  * - BENCH_ONLY: comma-separated substrings (any case) of "scenario (database)"; only matching
  *   rows run (with their baselines), and the table is printed but not written to
  *   bench/results.md. Scenario names hold commas, so pick parts without: BENCH_ONLY="flood",
- *   "WORKERS=2", "round-robin,PGlite", "public quests", "1M payouts".
+ *   "WORKERS=2", "round-robin,PGlite", "public quests", "1M payouts", "export".
+ * - The export rows (bench/export.ts) download GET /admin/payouts?format=csv and ?format=ndjson
+ *   over 100,000 and then 1,000,000 payouts, sampling the service's RSS; they fail when a
+ *   download misses a payout or its peak RSS growth exceeds 100 MB. Their table follows the
+ *   main one.
  * - ALLOCATION_BATCH_MAX, ALLOCATION_BATCH_WAIT_MS, DB_POOL_SIZE and PUBLIC_READS_IN_FLIGHT_MAX
  *   pass through to the service; the read rows set PUBLIC_READS_IN_FLIGHT_MAX=0 (gate off) to
  *   measure throughput, while the flood rows keep the gate, whose 503s are counted.
@@ -39,10 +43,25 @@ import {
   checkShedOnly,
   readBooks,
 } from "./checks.js";
+import {
+  benchExport,
+  EXPORT_RSS_GROWTH_MAX_BYTES,
+  EXPORT_SCENARIOS,
+  PAGE_DEPTH_COST_RATIO_MAX,
+} from "./export.js";
 import { createCast, createQuests, passAddress, seedReadData } from "./fixtures.js";
 import { type LoadSettings, type LoadTarget, runBackgroundLoad, runLoad } from "./load.js";
 import { atCleanup, cleanUp, cleanUpOnSignals, REPO_ROOT } from "./processes.js";
-import { type Baseline, type Goal, type Row, renderReport } from "./report.js";
+import {
+  type Baseline,
+  type ExportRow,
+  type Goal,
+  type PageDepthRow,
+  type Row,
+  renderExportTable,
+  renderPageDepthTable,
+  renderReport,
+} from "./report.js";
 import {
   type Database,
   type Service,
@@ -509,6 +528,29 @@ async function main(): Promise<number> {
         scratch,
       ),
   });
+  // The export rows have a table of their own (bytes and memory, not requests), kept here.
+  const exportRows: ExportRow[] = [];
+  const pageRows: PageDepthRow[] = [];
+  groups.push({
+    labels: EXPORT_SCENARIOS.map((scenario) => label(scenario, POSTGRES)),
+    run: async () => {
+      const database = await postgresDatabase("exports");
+      if (database.kind !== "postgres") throw new Error("invariant: a PostgreSQL database");
+      notes.push(
+        "Export rows: one service process; the payouts are bulk-loaded with SQL, then each export is downloaded whole on one connection while the service's VmRSS is read every 100 ms; peak growth is over the RSS right before the download",
+      );
+      const { exports, pages } = await benchExport({
+        database,
+        databaseName: POSTGRES,
+        log,
+        withDb: (use) => withDb(database, use),
+        stopService,
+      });
+      exportRows.push(...exports);
+      pageRows.push(...pages);
+      return [];
+    },
+  });
   for (const batching of [false, true]) {
     allocationGroup(
       `allocate, hot quest, batching ${batching ? "on" : "off"}`,
@@ -546,10 +588,16 @@ async function main(): Promise<number> {
     runTimeS: (Date.now() - startedAt) / 1000,
     notes,
   });
-  console.log(`\n${report}`);
+  const exportTable =
+    (exportRows.length > 0
+      ? `\n${renderExportTable(exportRows, EXPORT_RSS_GROWTH_MAX_BYTES)}`
+      : "") +
+    (pageRows.length > 0 ? `\n${renderPageDepthTable(pageRows, PAGE_DEPTH_COST_RATIO_MAX)}` : "");
+  console.log(`\n${report}${exportTable}`);
   // A subset would overwrite the full table with a few rows.
-  if (only.length === 0) writeFileSync(join(REPO_ROOT, "bench", "results.md"), report);
-  else log("BENCH_ONLY is set: bench/results.md is left as it was.");
+  if (only.length === 0) {
+    writeFileSync(join(REPO_ROOT, "bench", "results.md"), `${report}${exportTable}`);
+  } else log("BENCH_ONLY is set: bench/results.md is left as it was.");
   const failed = anyFailed();
   console.log(failed ? "Some checks FAILED (see above)." : "All checks passed.");
   log("Done.");

@@ -1,5 +1,6 @@
 import { ID_MAX } from "../domain/limits.js";
 import type { Payout } from "../domain/records.js";
+import { findAccountByPass } from "./accounts.js";
 import type { Queryable } from "./db.js";
 import { type Cursor, keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 import { toPayout } from "./quests.js";
@@ -29,20 +30,44 @@ export async function listPayouts(
   filter: PayoutFilter,
   page: PageRequest,
 ): Promise<Page<Payout>> {
-  // Quest and period ids are 4-byte integers: none is larger (and the database would refuse it).
-  const tooLarge = (id: number | undefined) => id !== undefined && id > ID_MAX;
-  if (tooLarge(filter.questId) || tooLarge(filter.earningPeriodId)) {
-    return { items: [], next: null };
-  }
   const params: unknown[] = [];
+  const conditions = await filterConditions(db, filter, params);
+  if (!conditions) return { items: [], next: null };
+  const { where, orderBy, limit } = keyset(PAYOUT_KEYSET, "newest", page, params);
+  const { rows } = await db.query<Parameters<typeof toPayout>[0]>(
+    `SELECT p.id, p.quest_id, a.pass, p.amount, p.earning_period_id, p.created_at
+     FROM payouts p
+     JOIN accounts a ON a.id = p.account_id
+     WHERE ${[...conditions, where].join(" AND ")}
+     ${orderBy} ${limit}`,
+    params,
+  );
+  return toPage(rows.map(toPayout), page.limit, payoutKey);
+}
+
+const PAYOUT_KEYSET = { at: "p.created_at", id: "p.id", idType: "uuid" } as const;
+
+/**
+ * The SQL conditions of a filter, each added only when set so the planner sees the one index
+ * that serves it; undefined when nothing can match (an id no 4-byte column holds, an
+ * unregistered pass).
+ */
+async function filterConditions(
+  db: Queryable,
+  filter: PayoutFilter,
+  params: unknown[],
+): Promise<string[] | undefined> {
+  const tooLarge = (id: number | undefined) => id !== undefined && id > ID_MAX;
+  if (tooLarge(filter.questId) || tooLarge(filter.earningPeriodId)) return undefined;
   const conditions: string[] = [];
   if (filter.questId !== undefined) {
     conditions.push(`p.quest_id = ${param(params, filter.questId)}`);
   }
   if (filter.pass !== undefined) {
-    conditions.push(
-      `p.account_id = (SELECT id FROM accounts WHERE pass = ${param(params, filter.pass)})`,
-    );
+    // The account's id as a value, not a subquery, so the plan is a range of its index.
+    const account = await findAccountByPass(db, filter.pass);
+    if (!account) return undefined;
+    conditions.push(`p.account_id = ${param(params, account.id)}::uuid`);
   }
   if (filter.earningPeriodId !== undefined) {
     conditions.push(`p.earning_period_id = ${param(params, filter.earningPeriodId)}`);
@@ -53,21 +78,7 @@ export async function listPayouts(
   if (filter.until !== undefined) {
     conditions.push(`p.created_at < ${param(params, filter.until)}::timestamptz`);
   }
-  const { where, orderBy, limit } = keyset(
-    { at: "p.created_at", id: "p.id", idType: "uuid" },
-    "newest",
-    page,
-    params,
-  );
-  const { rows } = await db.query<Parameters<typeof toPayout>[0]>(
-    `SELECT p.id, p.quest_id, a.pass, p.amount, p.earning_period_id, p.created_at
-     FROM payouts p
-     JOIN accounts a ON a.id = p.account_id
-     WHERE ${[...conditions, where].join(" AND ")}
-     ${orderBy} ${limit}`,
-    params,
-  );
-  return toPage(rows.map(toPayout), page.limit, payoutKey);
+  return conditions;
 }
 
 /**
@@ -83,16 +94,61 @@ export async function listPayouts(
  * not included. Every payout committed before the export began is yielded exactly once: rows are
  * never deleted, and each chunk starts strictly after the last row yielded.
  */
-export async function* payoutChunks(
+export async function* payoutExport(
   db: Queryable,
   filter: PayoutFilter,
+  format: "csv" | "ndjson",
   chunkSize: number,
-): AsyncGenerator<Payout[], void, undefined> {
+): AsyncGenerator<string, void, undefined> {
+  const baseParams: unknown[] = [];
+  const conditions = await filterConditions(db, filter, baseParams);
+  if (!conditions) return;
   let after: Cursor | undefined;
   for (;;) {
-    const page = await listPayouts(db, filter, { limit: chunkSize, after });
-    if (page.items.length > 0) yield page.items;
-    if (!page.next) return;
-    after = page.next;
+    const params = [...baseParams];
+    // keyset asks for one row more than its page: a page of chunkSize - 1 reads chunkSize rows.
+    const { where, orderBy, limit } = keyset(
+      PAYOUT_KEYSET,
+      "newest",
+      { limit: chunkSize - 1, after },
+      params,
+    );
+    // One row a chunk: its text, rendered by the database, and where the next chunk starts.
+    const { rows } = await db.query<{ text: string | null; rows: number; at: Date; id: string }>(
+      `WITH chunk AS (
+         SELECT ${EXPORT_LINE[format]} AS line, p.created_at, p.id
+         FROM payouts p
+         JOIN accounts a ON a.id = p.account_id
+         WHERE ${[...conditions, where].join(" AND ")}
+         ${orderBy} ${limit}
+       ), last AS (
+         SELECT created_at, id FROM chunk ORDER BY created_at, id LIMIT 1
+       )
+       SELECT (SELECT string_agg(line, '' ORDER BY created_at DESC, id DESC) FROM chunk) AS text,
+              (SELECT count(*)::int FROM chunk) AS rows,
+              last.created_at AS at, last.id::text AS id
+       FROM last`,
+      params,
+    );
+    const chunk = rows[0];
+    if (!chunk?.text) return;
+    yield chunk.text;
+    if (chunk.rows < chunkSize) return;
+    after = { at: chunk.at, id: chunk.id };
   }
 }
+
+/** The wire's timestamp form (ISO 8601 UTC, milliseconds, `Z`), as `toISOString` writes it. */
+const ISO_TIMESTAMP = `to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One payout as a line of each format. The CSV needs no quoting: every field is a UUID, an
+ * integer, a hex address or a timestamp, none of which can hold a comma, quote or line break.
+ * `row_to_json` writes compact JSON with the keys in this order; `amount` stays a JSON number.
+ */
+const EXPORT_LINE = {
+  csv: `concat_ws(',', p.id, p.quest_id, a.pass, p.amount,
+    coalesce(p.earning_period_id::text, ''), ${ISO_TIMESTAMP}) || E'\\r\\n'`,
+  ndjson: `(SELECT row_to_json(line) FROM (SELECT p.id, p.quest_id, a.pass, p.amount,
+    p.earning_period_id, ${ISO_TIMESTAMP} AS created_at) line)::text || E'\\n'`,
+} as const;

@@ -14,9 +14,16 @@ export const PayoutListFormat = Type.Union(
 
 export const PayoutListQuery = Type.Object(
   {
-    quest_id: Type.Optional(PositiveId),
-    pass: Type.Optional(PassAddressInput),
-    earning_period_id: Type.Optional(PositiveId),
+    quest_id: Type.Optional({ ...PositiveId, description: "Payouts of this quest" }),
+    pass: Type.Optional({
+      ...PassAddressInput,
+      description:
+        "Payouts to this pass: 0x + 40 hex digits; mixed case must be a valid EIP-55 checksum",
+    }),
+    earning_period_id: Type.Optional({
+      ...PositiveId,
+      description: "Payouts made in this earning period",
+    }),
     since: Type.Optional({
       ...TimestampInput,
       description: "Payouts created at or after this time (inclusive): ISO 8601 with an offset",
