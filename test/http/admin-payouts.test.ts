@@ -126,7 +126,7 @@ async function exportNdjson(ctx: TestContext, fields: Record<string, string | nu
   assert.equal(lines.pop(), "", "every line ends with a newline");
   const items = lines.map((line) => JSON.parse(line) as Item);
   // Compact, in the list's key order: each line is what JSON.stringify writes for the item.
-  lines.forEach((line, i) => assert.equal(line, JSON.stringify(items[i])));
+  for (const [i, line] of lines.entries()) assert.equal(line, JSON.stringify(items[i]));
   return { body: response.body, items };
 }
 
