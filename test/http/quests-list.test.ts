@@ -297,7 +297,7 @@ for (const kind of DATABASES) {
       for (const [method, url] of [
         ["GET", "/nope"],
         ["GET", "/quests/1/payouts"],
-        ["GET", "/campaigns"],
+        ["POST", "/campaigns"],
         ["POST", "/quests"],
         ["DELETE", "/quests/1"],
         ["PUT", "/campaigns/1"],
