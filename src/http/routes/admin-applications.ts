@@ -14,6 +14,7 @@ import {
 } from "../schemas/applications.js";
 import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
+import { OPERATOR_CODES } from "./admin.js";
 import { presentApplication } from "./applications.js";
 
 /** The operator's side of quest applications: review, approve (creating the quests), reject. */
@@ -22,7 +23,6 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
   const { db } = services;
   const tags = ["operator"];
   const security = [{ adminToken: [] }];
-  const operatorCodes = ["UNAUTHORIZED", "NOT_FOUND"] as const;
 
   api.get(
     "/admin/applications",
@@ -37,7 +37,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         querystring: ApplicationListQuery,
         response: {
           200: ApplicationList,
-          ...errorResponses("BAD_REQUEST", ...operatorCodes),
+          ...errorResponses("BAD_REQUEST", ...OPERATOR_CODES),
         },
       },
     },
@@ -72,7 +72,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
           ...errorResponses(
             "BAD_REQUEST",
             "PAYLOAD_TOO_LARGE",
-            ...operatorCodes,
+            ...OPERATOR_CODES,
             "APPLICATION_NOT_FOUND",
             "APPLICATION_ALREADY_DECIDED",
           ),
@@ -111,7 +111,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
           ...errorResponses(
             "BAD_REQUEST",
             "PAYLOAD_TOO_LARGE",
-            ...operatorCodes,
+            ...OPERATOR_CODES,
             "APPLICATION_NOT_FOUND",
             "APPLICATION_ALREADY_DECIDED",
           ),

@@ -12,18 +12,12 @@ import {
 } from "../schemas/admin-lists.js";
 import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
+import { operatorMeta } from "./admin.js";
 
 /** Key lifecycle beyond issue and revoke by id (contract Part 2, "Operator API, more"). */
 export async function adminKeyRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
-  const meta = (operationId: string, summary: string, description: string) => ({
-    operationId,
-    summary,
-    description,
-    tags: ["operator"],
-    security: [{ adminToken: [] }],
-  });
 
   api.post(
     "/admin/keys/:id/rotate",
@@ -33,7 +27,7 @@ export async function adminKeyRoutes(app: FastifyInstance, services: Services) {
         request.body ??= {};
       },
       schema: {
-        ...meta(
+        ...operatorMeta(
           "rotateKey",
           "Rotate an API key",
           `Issues a new key of the same account and mode (the key is shown only in this answer) and ends the old one \`grace_seconds\` from now (default ${ROTATION_GRACE_SECONDS_DEFAULT}; an earlier expiry is kept). The old key answers 401 INVALID_API_KEY after that, in every process. A revoked or expired key cannot be rotated (409).`,
@@ -65,7 +59,7 @@ export async function adminKeyRoutes(app: FastifyInstance, services: Services) {
     "/admin/keys/revoke",
     {
       schema: {
-        ...meta(
+        ...operatorMeta(
           "revokeKeyByValue",
           "Revoke an API key given its value",
           "For a leaked key reported by someone who never saw its id: the value is hashed, never stored, logged or audited. Revoking a revoked key answers its first revocation time.",

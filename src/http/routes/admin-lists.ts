@@ -36,10 +36,9 @@ import {
 } from "../schemas/admin-lists.js";
 import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
+import { OPERATOR_CODES, operatorMeta } from "./admin.js";
 import { checksummed } from "./quests.js";
 
-/** Codes every operator route can answer: no operator API (404) or a wrong token (401). */
-const OPERATOR_CODES = ["UNAUTHORIZED", "NOT_FOUND"] as const;
 const PAGING =
   "Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).";
 
@@ -47,13 +46,6 @@ const PAGING =
 export async function adminListRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
-  const meta = (operationId: string, summary: string, description: string) => ({
-    operationId,
-    summary,
-    description,
-    tags: ["operator"],
-    security: [{ adminToken: [] }],
-  });
   const optionalPass = (text: string | undefined) =>
     text === undefined ? undefined : checksummed(text);
 
@@ -61,7 +53,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     "/admin/accounts",
     {
       schema: {
-        ...meta(
+        ...operatorMeta(
           "listAccounts",
           "List accounts",
           `Registered passes, newest first; \`pass\` narrows the list to that pass (an unregistered one matches nothing). ${PAGING}`,
@@ -84,7 +76,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     "/admin/quests",
     {
       schema: {
-        ...meta(
+        ...operatorMeta(
           "listQuestsAdmin",
           "List quests",
           `Every quest, private and test ones too, newest first; filtered by \`owner\` (a pass), \`campaign_id\` and \`mode\`. ${PAGING}`,
@@ -111,7 +103,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     "/admin/campaigns",
     {
       schema: {
-        ...meta(
+        ...operatorMeta(
           "listCampaignsAdmin",
           "List campaigns",
           `Every campaign, active or not, newest first. ${PAGING}`,
@@ -133,7 +125,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     "/admin/keys",
     {
       schema: {
-        ...meta(
+        ...operatorMeta(
           "listKeys",
           "List API keys",
           `Keys, newest first, with when each was last used (to the minute), expires and was revoked; never a key's value. \`owner\` narrows them to one pass's keys. ${PAGING}`,
@@ -160,7 +152,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     "/admin/audit",
     {
       schema: {
-        ...meta(
+        ...operatorMeta(
           "listAuditEntries",
           "List audit entries",
           `The append-only audit log, newest first: one entry per change, with who made it, the request's \`x-request-id\` and the changed fields (never a key or token). Filtered by \`action\`, \`target_type\` and \`target_id\`. ${PAGING}`,
@@ -187,7 +179,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     "/admin/earning-periods",
     {
       schema: {
-        ...meta(
+        ...operatorMeta(
           "listEarningPeriods",
           "List earning periods",
           `Every earning period, oldest first by start. ${PAGING}`,
@@ -209,7 +201,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     "/admin/earning-periods/:id",
     {
       schema: {
-        ...meta(
+        ...operatorMeta(
           "updateEarningPeriod",
           "Move an earning period",
           "Changes the period's start, end or both; periods never overlap (409 CONFLICT), and end must be after start.",
@@ -236,7 +228,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     "/admin/earning-periods/:id",
     {
       schema: {
-        ...meta(
+        ...operatorMeta(
           "deleteEarningPeriod",
           "Delete an earning period",
           "Deletes a period no payout is stamped with; one with payouts answers 409 EARNING_PERIOD_IN_USE.",
@@ -258,7 +250,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     "/admin/action-types",
     {
       schema: {
-        ...meta(
+        ...operatorMeta(
           "listActionTypes",
           "List action types",
           "Every action type by name, whether it is active, and how many quests are of it (not paged).",

@@ -17,6 +17,7 @@ import {
   PayoutListQuery,
 } from "../schemas/payouts.js";
 import type { Services } from "../services.js";
+import { OPERATOR_CODES } from "./admin.js";
 import { checksummed } from "./quests.js";
 
 /**
@@ -140,7 +141,7 @@ export async function adminPayoutRoutes(app: FastifyInstance, services: Services
               },
             },
           },
-          ...errorResponses("BAD_REQUEST", "UNAUTHORIZED", "NOT_FOUND"),
+          ...errorResponses(...OPERATOR_CODES),
         },
       },
     },
