@@ -35,7 +35,7 @@ CREATE TABLE applications (
   message          text,
   -- Only the SHA-256 of the applicant's `ap_` token.
   token_hash       text NOT NULL UNIQUE,
-  -- The SHA-256 of the client address, for the hourly limit (no address is kept in plain form).
+  -- The client address as an HMAC under service_secrets' key (migration 005), for the hourly limit.
   client_hash      text NOT NULL,
   created_at       timestamptz(3) NOT NULL DEFAULT now(),
   decided_at       timestamptz(3),

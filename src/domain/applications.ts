@@ -2,6 +2,7 @@
  * Quest applications (contract Part 2, "Quest applications"): the rules that decide what an
  * applicant or the operator may do with an application, without I/O.
  */
+import { createHmac } from "node:crypto";
 import { constantTimeEqual, hashApiKey, isWellFormedApplicationToken } from "./api-keys.js";
 import { AppError, badRequest, type FieldError } from "./errors.js";
 import { QUEST_DEFAULTS } from "./quests.js";
@@ -167,10 +168,14 @@ export interface ApprovedQuest {
   actionType: string;
 }
 
-/** The requested quest with the operator's overrides; the window must still be a window. */
+/**
+ * The requested quest with the operator's overrides; the window must still be a window and not
+ * over by now (keys for a quest that can never pay are no use: approve with a later `end`).
+ */
 export function approvedQuest(
   application: Pick<Application, "ownerPass" | "quest" | "campaignId">,
   overrides: ApprovalOverrides,
+  now: Date,
 ): ApprovedQuest {
   const requested = application.quest;
   const quest: ApprovedQuest = {
@@ -197,5 +202,19 @@ export function approvedQuest(
       ],
     );
   }
+  if (!(quest.end.getTime() > now.getTime())) {
+    throw badRequest(
+      `The approved quest would already be over: end ${quest.end.toISOString()} is not after now; approve with a later end.`,
+      [{ field: "end", message: "must be in the future" }],
+    );
+  }
   return quest;
+}
+
+/**
+ * A client address as the hourly limit keeps it: an HMAC-SHA256 under the deployment's secret,
+ * the same for the same address, and no way back to the address without the secret.
+ */
+export function clientAddressHash(secret: string, address: string): string {
+  return createHmac("sha256", secret).update(address).digest("hex");
 }

@@ -249,3 +249,13 @@ export async function findQuestWindow(
   const row = rows[0];
   return row && { start: row.start_at, end: row.end_at };
 }
+
+/** A secret of this deployment, made by a migration (`service_secrets`). */
+export async function readServiceSecret(db: Queryable, name: string): Promise<string> {
+  const { rows } = await db.query<{ value: string }>(
+    "SELECT value FROM service_secrets WHERE name = $1",
+    [name],
+  );
+  if (!rows[0]) throw new Error(`invariant: the migrations made no ${name}`);
+  return rows[0].value;
+}

@@ -27,7 +27,7 @@ export function approveApplication(
 ): Promise<Application> {
   return db.transaction(async (tx) => {
     const current = await lockPending(tx, id);
-    const fields = approvedQuest(current, overrides);
+    const fields = approvedQuest(current, overrides, new Date());
     const registered = await registerAccount(tx, fields.ownerPass);
     if (registered.created) {
       await recordAudit(tx, audit, {

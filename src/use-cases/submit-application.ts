@@ -4,6 +4,7 @@ import {
   type Application,
   checkApplicationRate,
   checkRequestedWindow,
+  clientAddressHash,
   type RequestedQuest,
 } from "../domain/applications.js";
 import type { AuditContext } from "../domain/audit.js";
@@ -12,8 +13,13 @@ import { ID_MAX } from "../domain/limits.js";
 import {
   insertApplication,
   lockClientApplications,
+  readServiceSecret,
   recentClientApplications,
 } from "../store/applications.js";
+
+/** The `service_secrets` entry client addresses are hashed under. */
+const CLIENT_ADDRESS_SECRET = "client_address_key";
+
 import { recordAudit } from "../store/audit.js";
 import { findCampaign } from "../store/campaigns.js";
 import type { Db, Queryable } from "../store/db.js";
@@ -26,7 +32,7 @@ export interface ApplicationRequest {
   quest: RequestedQuest;
   campaignId: number | null;
   message: string | null;
-  /** The client's address, for the hourly limit; only its hash is stored. */
+  /** The client's address, for the hourly limit; only its HMAC is stored. */
   clientAddress: string;
 }
 
@@ -42,9 +48,10 @@ export async function submitApplication(
   limits: { perHour: number },
 ): Promise<{ application: Application; token: string }> {
   checkRequestedWindow(request.quest, new Date());
-  const clientHash = hashApiKey(request.clientAddress);
   const token = generateApplicationToken();
   const application = await db.transaction(async (tx) => {
+    const secret = await readServiceSecret(tx, CLIENT_ADDRESS_SECRET);
+    const clientHash = clientAddressHash(secret, request.clientAddress);
     await lockClientApplications(tx, clientHash);
     const { now, recent } = await recentClientApplications(tx, clientHash, {
       ms: APPLICATION_RATE_WINDOW_MS,

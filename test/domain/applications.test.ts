@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { describe, it } from "node:test";
 import { generateApplicationToken, hashApiKey } from "../../src/domain/api-keys.js";
 import {
@@ -10,6 +11,7 @@ import {
   checkDecidable,
   checkKeysClaimable,
   checkRequestedWindow,
+  clientAddressHash,
 } from "../../src/domain/applications.js";
 import { AppError, type ErrorCode } from "../../src/domain/errors.js";
 
@@ -206,7 +208,7 @@ describe("checkKeysClaimable", () => {
 describe("approvedQuest", () => {
   it("is the request as asked, public and of the default action type, without overrides", () => {
     const app = application();
-    assert.deepEqual(approvedQuest(app, {}), {
+    assert.deepEqual(approvedQuest(app, {}, NOW), {
       name: "Quest",
       description: "Do things",
       ownerPass: app.ownerPass,
@@ -222,22 +224,26 @@ describe("approvedQuest", () => {
 
   it("keeps the requested action type unless overridden", () => {
     const app = application({ quest: { ...application().quest, actionType: "swap" } });
-    assert.equal(approvedQuest(app, {}).actionType, "swap");
-    assert.equal(approvedQuest(app, { actionType: "mint" }).actionType, "mint");
+    assert.equal(approvedQuest(app, {}, NOW).actionType, "swap");
+    assert.equal(approvedQuest(app, { actionType: "mint" }, NOW).actionType, "mint");
   });
 
   it("applies every override, and a null campaign_id removes the campaign", () => {
     const start = at(2 * HOUR_MS);
     const end = at(48 * HOUR_MS);
-    const quest = approvedQuest(application(), {
-      totalPoints: 500,
-      expectedPointsPerCompletion: 5,
-      start,
-      end,
-      campaignId: null,
-      isPublic: false,
-      actionType: "mint",
-    });
+    const quest = approvedQuest(
+      application(),
+      {
+        totalPoints: 500,
+        expectedPointsPerCompletion: 5,
+        start,
+        end,
+        campaignId: null,
+        isPublic: false,
+        actionType: "mint",
+      },
+      NOW,
+    );
     assert.equal(quest.totalPoints, 500);
     assert.equal(quest.expectedPointsPerCompletion, 5);
     assert.equal(quest.start, start);
@@ -249,16 +255,42 @@ describe("approvedQuest", () => {
   });
 
   it("refuses an override that leaves the window empty, naming the field sent", () => {
-    throwsCode(() => approvedQuest(application(), { end: at(-2 * HOUR_MS) }), "BAD_REQUEST", "end");
     throwsCode(
-      () => approvedQuest(application(), { start: at(30 * HOUR_MS) }),
+      () => approvedQuest(application(), { end: at(-2 * HOUR_MS) }, NOW),
+      "BAD_REQUEST",
+      "end",
+    );
+    throwsCode(
+      () => approvedQuest(application(), { start: at(30 * HOUR_MS) }, NOW),
       "BAD_REQUEST",
       "start",
     );
   });
 
-  it("allows a window already over: the operator decides, the quest is simply not active", () => {
-    const quest = approvedQuest(application(), { start: at(-3 * HOUR_MS), end: at(-2 * HOUR_MS) });
-    assert.equal(quest.end.getTime(), at(-2 * HOUR_MS).getTime());
+  it("refuses a window already over by now, naming end: its keys could never pay", () => {
+    throwsCode(
+      () => approvedQuest(application(), { start: at(-3 * HOUR_MS), end: at(-2 * HOUR_MS) }, NOW),
+      "BAD_REQUEST",
+      "end",
+    );
+    const stale = application({
+      quest: { ...application().quest, end: at(-HOUR_MS), start: at(-2 * HOUR_MS) },
+    });
+    throwsCode(() => approvedQuest(stale, {}, NOW), "BAD_REQUEST", "end");
+    assert.equal(
+      approvedQuest(stale, { end: at(HOUR_MS) }, NOW).end.getTime(),
+      at(HOUR_MS).getTime(),
+    );
+  });
+});
+
+describe("clientAddressHash", () => {
+  it("is stable for one address and secret, and differs with either", () => {
+    const a = clientAddressHash("secret-1", "203.0.113.7");
+    assert.equal(a, clientAddressHash("secret-1", "203.0.113.7"));
+    assert.notEqual(a, clientAddressHash("secret-2", "203.0.113.7"));
+    assert.notEqual(a, clientAddressHash("secret-1", "203.0.113.8"));
+    // Not the plain SHA-256 anyone could compute for every IPv4 address.
+    assert.notEqual(a, createHash("sha256").update("203.0.113.7").digest("hex"));
   });
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import {
@@ -699,6 +699,22 @@ for (const kind of DATABASES) {
         "BAD_REQUEST",
         "sort",
       );
+    });
+
+    it("keeps the client address only as a keyed hash, never its plain SHA-256", async () => {
+      const address = "198.51.100.23";
+      const response = await ctx().inject(
+        post("/applications", applicationBody(), { remoteAddress: address }),
+      );
+      expectStatus(response, 201);
+      const submitted = response.json();
+      const { rows } = await ctx().db.query<{ client_hash: string; row: string }>(
+        "SELECT client_hash, a::text AS row FROM applications a WHERE id = $1",
+        [submitted.id],
+      );
+      assert.ok(!rows[0]!.row.includes(address));
+      assert.match(rows[0]!.client_hash, /^[0-9a-f]{64}$/);
+      assert.notEqual(rows[0]!.client_hash, createHash("sha256").update(address).digest("hex"));
     });
 
     it("never stores the token or the keys, and audits every step", async () => {
