@@ -6,7 +6,7 @@
  * error exits 1 (main.ts prints it as `questpoints: CODE: detail (request ID)`).
  */
 import { once } from "node:events";
-import { Readable, type Writable } from "node:stream";
+import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import Table from "cli-table3";
@@ -14,8 +14,6 @@ import { type Command, InvalidArgumentError } from "commander";
 import {
   ApiError,
   createQuestpointsClient,
-  NetworkError,
-  networkError,
   type paths,
   type QuestpointsClient,
   type QuestpointsClientOptions,
@@ -190,8 +188,22 @@ function showArray(ctx: Context, data: unknown, columns: readonly string[]): voi
   else write(ctx.io.stdout, table(data as Json[], columns));
 }
 
-function done(ctx: Context, message: string): void {
-  if (!ctx.json) write(ctx.io.stdout, `${message}\n`);
+/**
+ * An answer with no body (204): a line for people, or for scripts a JSON object saying what was
+ * done, so that `--json` always prints one document.
+ */
+function done(ctx: Context, message: string, data: Json): void {
+  if (ctx.json) write(ctx.io.stdout, `${JSON.stringify(data, null, 2)}\n`);
+  else write(ctx.io.stdout, `${message}\n`);
+}
+
+/** Why a transfer stopped, in a few words: the idle deadline, or the connection's error. */
+function cutShortReason(error: unknown, ctx: Context): string {
+  const timeoutMs = ctx.client.timeoutMs ?? REQUEST_TIMEOUT_MS_DEFAULT;
+  const name = (error as { name?: string } | undefined)?.name;
+  if (name === "TimeoutError" || name === "AbortError") return `no data for ${timeoutMs} ms`;
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
 // ---------------------------------------------------------------- listings
@@ -315,15 +327,7 @@ const APPLICATION_COLUMNS = [
   "quest_id",
   "test_quest_id",
 ];
-const PAYOUT_COLUMNS = [
-  "id",
-  "quest_id",
-  "pass",
-  "amount",
-  "earning_period_id",
-  "created_at",
-  "reversed",
-];
+const PAYOUT_COLUMNS = ["id", "quest_id", "pass", "amount", "earning_period_id", "created_at"];
 const AUDIT_COLUMNS = ["id", "at", "actor", "action", "target_type", "target_id", "request_id"];
 
 /** A PATCH body must change something. */
@@ -710,7 +714,7 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     .action(
       act(async (ctx, id: string) => {
         unwrap(await ctx.api.DELETE("/admin/keys/{id}", { params: { path: { id } } }));
-        done(ctx, `Key ${id} revoked.`);
+        done(ctx, `Key ${id} revoked.`, { id, revoked: true });
       }),
     );
   keys
@@ -841,7 +845,7 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     .action(
       act(async (ctx, id: number) => {
         unwrap(await ctx.api.DELETE("/admin/earning-periods/{id}", { params: { path: { id } } }));
-        done(ctx, `Earning period ${id} deleted.`);
+        done(ctx, `Earning period ${id} deleted.`, { id, deleted: true });
       }),
     );
 
@@ -987,20 +991,27 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
       act(async (ctx, options: PayoutFilters & { format: "csv" | "ndjson" }) => {
         const query: PayoutQuery = { ...payoutQuery(options), format: options.format };
         const { body } = await streamGet(ctx.client, "/admin/payouts", query);
+        let bytes = 0;
+        const counted = new Transform({
+          transform(chunk: Buffer, _encoding, callback) {
+            bytes += chunk.length;
+            callback(null, chunk);
+          },
+        });
         try {
-          await pipeline(Readable.fromWeb(body as WebReadableStream<Uint8Array>), ctx.io.stdout, {
-            end: false,
-          });
+          await pipeline(
+            Readable.fromWeb(body as WebReadableStream<Uint8Array>),
+            counted,
+            ctx.io.stdout,
+            { end: false },
+          );
         } catch (error) {
           // A reader that stops early (`| head`) is not an error of the export.
           if ((error as NodeJS.ErrnoException).code === "EPIPE") return;
-          throw error instanceof ApiError || error instanceof NetworkError
-            ? error
-            : networkError(
-                error,
-                ctx.client.baseUrl,
-                ctx.client.timeoutMs ?? REQUEST_TIMEOUT_MS_DEFAULT,
-              );
+          // The answer had begun: the service was reached, and what was printed is a part.
+          throw new Error(
+            `export cut short after ${bytes} bytes; the output is incomplete (${cutShortReason(error, ctx)})`,
+          );
         }
       }),
     );

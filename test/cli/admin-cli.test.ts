@@ -9,6 +9,7 @@ import {
   describeRun,
   runQuestpoints,
   startCliService,
+  startStub,
 } from "../helpers/cli-process.js";
 import { freePort } from "../helpers/postgres.js";
 
@@ -435,6 +436,118 @@ describe("questpoints admin (CLI over HTTP)", () => {
     assert.ok(Array.isArray(pending.items));
     const unknown = await admin(["applications", "reject", "987654", "--reason", "no"]);
     expectProblemRun(unknown, "APPLICATION_NOT_FOUND");
+  });
+
+  it("approves an application with --total-points, and revokes a key by id (--json and text)", async () => {
+    const owner = randomPass();
+    const now = Date.now();
+    const submitted = await fetch(`${service.baseUrl}/applications`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        project: "CLI project",
+        contact: "cli@example.com",
+        owner,
+        quest: {
+          name: "Applied quest",
+          description: "asked for",
+          total_points: 1000,
+          expected_points_per_completion: 10,
+          start: new Date(now - DAY_MS).toISOString(),
+          end: new Date(now + DAY_MS).toISOString(),
+        },
+      }),
+    });
+    assert.equal(submitted.status, 201, await submitted.clone().text());
+    const { id } = (await submitted.json()) as { id: number };
+    const approved = await adminJson<{ status: string; quest_id: number; test_quest_id: number }>([
+      "applications",
+      "approve",
+      String(id),
+      "--total-points",
+      "4000",
+    ]);
+    assert.equal(approved.status, "approved");
+    const quests = await adminJson<{ items: { id: number; total_points: number }[] }>([
+      "quests",
+      "list",
+      "--owner",
+      owner,
+    ]);
+    assert.deepEqual(
+      quests.items.map((quest) => [quest.id, quest.total_points]).sort(),
+      [
+        [approved.quest_id, 4000],
+        [approved.test_quest_id, 4000],
+      ].sort(),
+      "the override on the live quest and its test twin",
+    );
+
+    const readQuest = async (key: string) => {
+      const answer = await fetch(`${service.baseUrl}/quests/${approved.quest_id}`, {
+        headers: { "x-api-key": key },
+      });
+      await answer.arrayBuffer();
+      return answer.status;
+    };
+    const first = await issueKey(service.ctx, owner);
+    assert.equal(await readQuest(first.key), 200);
+    assert.deepEqual(await adminJson(["keys", "revoke", first.id]), {
+      id: first.id,
+      revoked: true,
+    });
+    assert.equal(await readQuest(first.key), 401, "the revoked key is refused");
+
+    const second = await issueKey(service.ctx, owner);
+    const text = await admin(["keys", "revoke", second.id]);
+    assert.equal(text.code, 0, describeRun(text));
+    assert.equal(text.stdout, `Key ${second.id} revoked.\n`);
+    assert.equal(await readQuest(second.key), 401);
+  });
+
+  it("answers a deletion with JSON under --json", async () => {
+    const start = Date.now() + 800 * DAY_MS;
+    const period = await adminJson<{ id: number }>([
+      "earning-periods",
+      "create",
+      "--start",
+      new Date(start).toISOString(),
+      "--end",
+      new Date(start + DAY_MS).toISOString(),
+    ]);
+    assert.deepEqual(await adminJson(["earning-periods", "delete", String(period.id)]), {
+      id: period.id,
+      deleted: true,
+    });
+  });
+
+  it("says an export cut short mid-transfer is incomplete, and exits 1", async () => {
+    const header = "id,quest_id,pass,amount,earning_period_id,created_at\n";
+    const line = `0190aaaa-0000-7000-8000-000000000000,1,${randomPass()},5,,2026-01-01T00:00:00.000Z\n`;
+    const stub = await startStub(async (_request, _body, response) => {
+      response.writeHead(200, { "content-type": "text/csv" });
+      response.write(header + line);
+      // The connection drops once the first rows are on their way.
+      setTimeout(() => response.socket?.destroy(), 200);
+    });
+    try {
+      const run = await runQuestpoints(["admin", "--url", stub.baseUrl, "payouts", "export"], {
+        env: { QP_ADMIN_TOKEN: ADMIN_TOKEN },
+      });
+      assert.equal(run.code, 1, describeRun(run));
+      const bytes = Buffer.byteLength(header + line);
+      assert.match(
+        run.stderr,
+        new RegExp(
+          `^questpoints: export cut short after ${bytes} bytes; the output is incomplete`,
+          "m",
+        ),
+      );
+      assert.doesNotMatch(run.stderr, /cannot reach/);
+      assert.equal(run.stdout, header + line, "what arrived is passed on");
+    } finally {
+      await stub.close();
+    }
   });
 
   it("never prints the operator token", () => {

@@ -1,17 +1,27 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parse } from "csv-parse/sync";
-import { createQuest, issueKey, randomPass } from "../helpers/app.js";
+import { createAccount, createQuest, issueKey, randomPass } from "../helpers/app.js";
 import {
   type CliRun,
   type CliService,
   describeRun,
+  forward,
   runQuestpoints,
   spawnQuestpoints,
   startCliService,
+  startStub,
 } from "../helpers/cli-process.js";
 
 interface Summary {
@@ -84,6 +94,17 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     }
   }
 
+  function refusedRows(csv: string, questId: number): RefusedRow[] {
+    return parse(readFileSync(`${csv}.q${questId}.refused.csv`), { columns: true }) as RefusedRow[];
+  }
+
+  /** A CSV of `rows` in `dir`, each `[address, points]`, with the header row. */
+  function writeCsv(name: string, rows: [string, number | string][]): string {
+    const csv = join(dir, name);
+    writeFileSync(csv, `address,points\n${rows.map((row) => row.join(",")).join("\n")}\n`);
+    return csv;
+  }
+
   async function payoutsOf(questId: number) {
     const { rows } = await service.ctx.db.query<{ pass: string; amount: string }>(
       `SELECT a.pass, p.amount::text AS amount
@@ -149,14 +170,14 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       by_code: { BAD_REQUEST: 20, ACCOUNT_NOT_FOUND: 10, INSUFFICIENT_POINTS: 70 },
     });
     assert.equal(summary.not_done, 0);
-    assert.equal(summary.refused_file, `${csv}.refused.csv`);
+    assert.equal(summary.refused_file, `${csv}.q${questId}.refused.csv`);
 
     const payouts = await payoutsOf(questId);
     const paidPasses = new Set(payouts.map((payout) => payout.pass));
     assert.equal(paidPasses.size, 200, "200 distinct passes paid once each");
     for (const [row, pass] of valid)
       if (!paidPasses.has(pass)) expected.set(row, "INSUFFICIENT_POINTS");
-    const refused = parse(readFileSync(`${csv}.refused.csv`), { columns: true }) as RefusedRow[];
+    const refused = refusedRows(csv, questId);
     assert.deepEqual(
       new Map(refused.map((row) => [Number(row.row), row.code])),
       new Map([...expected].sort(([a], [b]) => a - b)),
@@ -226,7 +247,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     assert.equal(resumed.paid.points + resumed.replayed.points, totalRequested);
     assert.equal(resumed.refused.count, 0);
     assert.equal(resumed.refused_file, null);
-    assert.ok(!existsSync(`${csv}.refused.csv`));
+    assert.ok(!existsSync(`${csv}.q${questId}.refused.csv`));
 
     const payouts = await payoutsOf(questId);
     assert.equal(payouts.length, rows, "one payout per row");
@@ -273,11 +294,259 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     writeFileSync(header, `pass,amount\n${passes[0]},1\n`);
     const badHeader = await allocate(key, questId, header).result;
     assert.equal(badHeader.code, 1, describeRun(badHeader));
-    assert.match(badHeader.stderr, /address and points/);
+    assert.match(badHeader.stderr, /^questpoints: .*missing header row address,points/m);
+
+    // A 0-byte file has no header row either; a header naming a column twice is ambiguous.
+    const empty = join(dir, "empty.csv");
+    writeFileSync(empty, "");
+    const emptyRun = await allocate(key, questId, empty).result;
+    assert.equal(emptyRun.code, 1, describeRun(emptyRun));
+    assert.match(emptyRun.stderr, /^questpoints: .*missing header row address,points/m);
+    const twice = join(dir, "twice.csv");
+    writeFileSync(twice, `address,points,address\n${passes[0]},1,${passes[0]}\n`);
+    const twiceRun = await allocate(key, questId, twice).result;
+    assert.equal(twiceRun.code, 1, describeRun(twiceRun));
+    assert.match(twiceRun.stderr, /^questpoints: .*names address twice/m);
 
     const otherQuest = await allocate(key, 987654, csv).result;
     assert.equal(otherQuest.code, 1, describeRun(otherQuest));
     assert.match(otherQuest.stderr, /^questpoints: QUEST_NOT_FOUND: .+ \(request [^)]+\)$/m);
     assert.equal((await payoutsOf(questId)).length, 0, "nothing was paid");
+  });
+  it("refuses to start on an inactive quest, sending nothing; once active, a run pays it all", async () => {
+    const { key, questId, passes } = await fixture(100, 3);
+    await service.ctx.admin("PATCH", `/admin/quests/${questId}`, { is_active: false });
+    const csv = writeCsv(
+      "inactive.csv",
+      passes.map((pass) => [pass, 1]),
+    );
+    const refused = await allocate(key, questId, csv).result;
+    assert.equal(refused.code, 1, describeRun(refused));
+    assert.match(refused.stderr, /^questpoints: quest \d+ is not active .*nothing was sent/m);
+    assert.equal(refused.stdout, "", "no summary: the run never started");
+    const { rows } = await service.ctx.db.query(
+      "SELECT 1 FROM idempotency_keys WHERE quest_id = $1",
+      [questId],
+    );
+    assert.equal(rows.length, 0, "no row was sent, so no refusal is kept under its key");
+
+    await service.ctx.admin("PATCH", `/admin/quests/${questId}`, { is_active: true });
+    const run = await allocate(key, questId, csv).result;
+    assert.equal(run.code, 0, describeRun(run));
+    assert.deepEqual(summaryOf(run).paid, { count: 3, points: 3 });
+  });
+
+  it("goes on past a quest-wide refusal replayed from an earlier run, and lists it to retry", async () => {
+    // The quest looks active (GET /quests), but its action type is off: the first row is refused.
+    const { key, questId, passes } = await fixture(100, 5);
+    const actionType = `csv-${Date.now().toString(36)}`;
+    await service.ctx.admin("PATCH", `/admin/quests/${questId}`, { action_type: actionType });
+    await service.ctx.admin("PUT", `/admin/action-types/${actionType}`, { active: false });
+    const csv = writeCsv(
+      "action-type.csv",
+      passes.map((pass) => [pass, 2]),
+    );
+    const first = await allocate(key, questId, csv, ["--concurrency", "1"]).result;
+    assert.equal(first.code, 1, describeRun(first));
+    const stopped = summaryOf(first);
+    assert.deepEqual(stopped.refused.by_code, { ACTION_TYPE_INACTIVE: 1 });
+    assert.equal(stopped.not_done, 4, "a fresh quest-wide refusal stops the run");
+    assert.match(stopped.stopped ?? "", /ACTION_TYPE_INACTIVE/);
+
+    // Fixed: row 1's refusal is replayed (kept under its key), the rows never sent are paid.
+    await service.ctx.admin("PUT", `/admin/action-types/${actionType}`, { active: true });
+    const second = await allocate(key, questId, csv, ["--concurrency", "1"]).result;
+    assert.equal(second.code, 2, describeRun(second));
+    const resumed = summaryOf(second);
+    assert.equal(resumed.stopped, null);
+    assert.deepEqual(resumed.paid, { count: 4, points: 8 });
+    assert.deepEqual(resumed.refused, {
+      count: 1,
+      replayed: 1,
+      by_code: { ACTION_TYPE_INACTIVE: 1 },
+    });
+    assert.deepEqual(
+      refusedRows(csv, questId).map((row) => [row.row, row.address, row.code]),
+      [["1", passes[0], "ACTION_TYPE_INACTIVE"]],
+    );
+
+    // The refused file has its own hash, hence new keys: its row is paid now.
+    const retry = await allocate(key, questId, `${csv}.q${questId}.refused.csv`).result;
+    assert.equal(retry.code, 0, describeRun(retry));
+    assert.deepEqual(summaryOf(retry).paid, { count: 1, points: 2 });
+    assert.equal((await payoutsOf(questId)).length, 5);
+  });
+
+  it("pays one file on the test quest and then on the live quest; each quest has its refused file", async () => {
+    const owner = randomPass();
+    const passes = [randomPass(), randomPass(), randomPass()];
+    for (const pass of [owner, ...passes]) await createAccount(service.ctx, pass);
+    const testKey = await issueKey(service.ctx, owner, "test");
+    const liveKey = await issueKey(service.ctx, owner, "live");
+    const testQuest = await createQuest(service.ctx, owner, { mode: "test" });
+    const liveQuest = await createQuest(service.ctx, owner);
+    const unregistered = randomPass();
+    const csv = writeCsv("both-modes.csv", [
+      ...passes.map((pass) => [pass, 3] as [string, number]),
+      [unregistered, 3],
+    ]);
+
+    const refusedFiles: (string | null)[] = [];
+    for (const [key, questId] of [
+      [testKey.key, testQuest],
+      [liveKey.key, liveQuest],
+    ] as const) {
+      const run = await allocate(key, questId, csv).result;
+      assert.equal(run.code, 2, describeRun(run));
+      const summary = summaryOf(run);
+      assert.deepEqual(summary.paid, { count: 3, points: 9 }, `quest ${questId}`);
+      assert.deepEqual(summary.refused.by_code, { ACCOUNT_NOT_FOUND: 1 });
+      assert.equal((await payoutsOf(questId)).length, 3);
+      refusedFiles.push(summary.refused_file);
+    }
+    assert.deepEqual(refusedFiles, [
+      `${csv}.q${testQuest}.refused.csv`,
+      `${csv}.q${liveQuest}.refused.csv`,
+    ]);
+    for (const questId of [testQuest, liveQuest]) {
+      assert.deepEqual(
+        refusedRows(csv, questId).map((row) => [row.address, row.code]),
+        [[unregistered, "ACCOUNT_NOT_FOUND"]],
+        "each quest's refused rows in its own file",
+      );
+    }
+  });
+
+  it("derives the keys from the content: one byte changed, the rerun pays every row again", async () => {
+    const { key, questId, passes } = await fixture(100, 3);
+    const csv = writeCsv(
+      "changed.csv",
+      passes.map((pass) => [pass, 1]),
+    );
+    const first = await allocate(key, questId, csv).result;
+    assert.equal(first.code, 0, describeRun(first));
+    const again = await allocate(key, questId, csv).result;
+    assert.deepEqual(summaryOf(again).replayed, { count: 3, points: 3 });
+
+    // The last row's points: 1 → 2, one byte.
+    writeFileSync(csv, readFileSync(csv, "utf8").replace(/1\n$/, "2\n"));
+    const changed = await allocate(key, questId, csv).result;
+    assert.equal(changed.code, 0, describeRun(changed));
+    const summary = summaryOf(changed);
+    assert.deepEqual(summary.paid, { count: 3, points: 4 });
+    assert.deepEqual(summary.replayed, { count: 0, points: 0 });
+    assert.equal((await payoutsOf(questId)).length, 6, "new keys: every row paid again");
+  });
+
+  it("reads a CSV with a BOM, CRLF line ends, quoted fields and an extra column", async () => {
+    const { key, questId, passes } = await fixture(100, 3);
+    const csv = join(dir, "excel.csv");
+    writeFileSync(
+      csv,
+      `\uFEFF"Address","Points","Note"\r\n` +
+        `"${passes[0]}","5","first, with a comma"\r\n` +
+        `${passes[1]},"7",\r\n` +
+        `"${passes[2]!.toLowerCase()}",9,"say ""hi"""\r\n`,
+    );
+    const run = await allocate(key, questId, csv).result;
+    assert.equal(run.code, 0, describeRun(run));
+    assert.deepEqual(summaryOf(run).paid, { count: 3, points: 21 });
+    const amounts = new Map((await payoutsOf(questId)).map((p) => [p.pass, p.amount]));
+    assert.deepEqual(
+      passes.map((pass) => amounts.get(pass)),
+      [5, 7, 9],
+    );
+  });
+
+  it("checks the refused file can be written before sending; a later write error ends the run with its summary", async () => {
+    const { key, questId, passes } = await fixture(100, 3);
+    const csv = writeCsv("unwritable.csv", [
+      ...passes.map((pass) => [pass, 1] as [string, number]),
+      ["0x123", 1],
+    ]);
+    mkdirSync(`${csv}.q${questId}.refused.csv`);
+    const blocked = await allocate(key, questId, csv).result;
+    assert.equal(blocked.code, 1, describeRun(blocked));
+    assert.match(blocked.stderr, /^questpoints: cannot write .*refused\.csv: it is a directory/m);
+    assert.doesNotMatch(blocked.stderr, /^\s+at /m, "no stack trace");
+    assert.equal((await payoutsOf(questId)).length, 0, "nothing was sent");
+
+    if (!existsSync("/dev/full")) return; // Linux: every write to /dev/full fails with ENOSPC.
+    const full = writeCsv("full.csv", [
+      ...passes.map((pass) => [pass, 1] as [string, number]),
+      ["0x123", 1],
+      ["0x456", 1],
+    ]);
+    symlinkSync("/dev/full", `${full}.q${questId}.refused.csv`);
+    const run = await allocate(key, questId, full).result;
+    assert.equal(run.code, 1, describeRun(run));
+    const summary = summaryOf(run);
+    assert.match(summary.stopped ?? "", /cannot write .*refused\.csv/);
+    assert.equal(summary.refused_file, null);
+    assert.equal(summary.paid.count + summary.refused.count + summary.not_done, 5);
+    assert.match(run.stderr, /^questpoints: cannot write /m);
+    assert.doesNotMatch(run.stderr, /^\s+at /m, "no stack trace");
+  });
+
+  it("waits for the refused file without piling up listeners (many refusals, 16 in flight)", async () => {
+    const { key, questId } = await fixture(100, 0);
+    const csv = writeCsv(
+      "many-refused.csv",
+      Array.from({ length: 2000 }, (_, i) => [`0x${i.toString(16)}`, 1] as [string, number]),
+    );
+    const run = await allocate(key, questId, csv, ["--concurrency", "16"]).result;
+    assert.equal(run.code, 2, describeRun(run));
+    assert.doesNotMatch(run.stderr, /MaxListenersExceededWarning/);
+    assert.equal(summaryOf(run).refused.count, 2000);
+    assert.equal(refusedRows(csv, questId).length, 2000);
+  });
+
+  it("retries 502, 503 and 504; a 500 is a refusal", async () => {
+    const { key, questId, passes } = await fixture(1000, 12);
+    const csv = writeCsv(
+      "gateway.csv",
+      passes.map((pass) => [pass, 1]),
+    );
+    const attempts = new Map<number, number>();
+    // A gateway in front of the service: each row's first attempt fails; row 12 always gets 500.
+    const gateway = await startStub(async (request, body, response) => {
+      const key = request.headers["idempotency-key"];
+      if (request.method !== "POST" || typeof key !== "string") {
+        return forward(service.baseUrl, request, body, response);
+      }
+      const row = Number(key.split("-").pop());
+      const attempt = (attempts.get(row) ?? 0) + 1;
+      attempts.set(row, attempt);
+      if (row === 12) {
+        response.writeHead(500, { "content-type": "application/problem+json" });
+        response.end(JSON.stringify({ code: "INTERNAL", detail: "the gateway broke" }));
+      } else if (attempt > 1) {
+        await forward(service.baseUrl, request, body, response);
+      } else if (row % 3 === 0) {
+        response.writeHead(502).end("bad gateway");
+      } else if (row % 3 === 1) {
+        // The service paid, but the answer was lost: the retry is replayed.
+        await forward(service.baseUrl, request, body, null);
+        response.writeHead(504).end("gateway timeout");
+      } else {
+        response.writeHead(503, { "retry-after": "0" }).end("unavailable");
+      }
+    });
+    try {
+      const run = await spawnQuestpoints(
+        ["allocate", "--url", gateway.baseUrl, "--quest", String(questId), "--csv", csv, "--json"],
+        { env: { QP_API_KEY: key } },
+      ).result;
+      assert.equal(run.code, 2, describeRun(run));
+      const summary = summaryOf(run);
+      assert.deepEqual(summary.replayed, { count: 4, points: 4 }, "rows 1, 4, 7, 10");
+      assert.deepEqual(summary.paid, { count: 7, points: 7 });
+      assert.deepEqual(summary.refused.by_code, { INTERNAL: 1 });
+      assert.equal(attempts.get(12), 1, "a 500 is not retried");
+      assert.ok([...attempts].every(([row, n]) => row === 12 || n === 2));
+      assert.equal((await payoutsOf(questId)).length, 11);
+    } finally {
+      await gateway.close();
+    }
   });
 });

@@ -4,6 +4,7 @@
  * (`node --import tsx src/cli/main.ts …`), with only the QP_* variables a test gives it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { ADMIN_TOKEN, buildTestContext, type TestContext } from "./app.js";
@@ -89,4 +90,68 @@ export function runQuestpoints(args: string[], options: CliOptions = {}): Promis
 /** The whole run, for an assertion's message. */
 export function describeRun(run: CliRun): string {
   return `exit ${run.code ?? run.signal}\n--- stdout\n${run.stdout.slice(-4000)}\n--- stderr\n${run.stderr.slice(-4000)}`;
+}
+
+export interface StubServer {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A hand-written HTTP server on a free port of 127.0.0.1, for answers the real service never
+ * gives (a gateway's 502, a transfer cut short): `handle` answers each request, or forwards it.
+ */
+export async function startStub(
+  handle: (request: IncomingMessage, body: Buffer, response: ServerResponse) => Promise<void>,
+): Promise<StubServer> {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      handle(request, Buffer.concat(chunks), response).catch((error: unknown) => {
+        response.destroy(error as Error);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Sends `request` (with its body) on to `baseUrl` and copies the answer into `response`; with
+ * `response` null the answer is read and dropped (an answer lost on its way back).
+ */
+export async function forward(
+  baseUrl: string,
+  request: IncomingMessage,
+  body: Buffer,
+  response: ServerResponse | null,
+): Promise<void> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === "string" && name !== "host" && name !== "connection") {
+      headers.set(name, value);
+    }
+  }
+  const answer = await fetch(`${baseUrl}${request.url}`, {
+    method: request.method ?? "GET",
+    headers,
+    ...(body.length > 0 ? { body: new Uint8Array(body) } : {}),
+  });
+  const text = Buffer.from(await answer.arrayBuffer());
+  if (!response) return;
+  const copied: Record<string, string> = {};
+  const dropped = ["content-length", "content-encoding", "transfer-encoding", "connection"];
+  answer.headers.forEach((value, name) => {
+    if (!dropped.includes(name)) copied[name] = value;
+  });
+  response.writeHead(answer.status, copied).end(text);
 }
