@@ -9,7 +9,7 @@ import {
   handleFrameworkError,
   PATH_PARAM_LENGTH_MAX,
 } from "./client-errors.js";
-import { registerPublicCors } from "./cors.js";
+import { registerPublicCors, registerPublicPreflights } from "./cors.js";
 import { registerJsonBodyParser } from "./json-body.js";
 import { registerOpenApi } from "./openapi.js";
 import { frameworkProblem, sendProblem } from "./problem.js";
@@ -148,5 +148,6 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     await adminKeyRoutes(scope, services);
     await adminPayoutRoutes(scope, services);
   });
+  registerPublicPreflights(app);
   return app;
 }

@@ -79,6 +79,36 @@ for (const kind of DATABASES) {
       }
     });
 
+    it("answers the preflight of a public read, so a page may send x-request-id", async () => {
+      for (const url of ["/quests", "/campaigns", "/campaigns/7"]) {
+        const response = await ctx().inject({
+          method: "OPTIONS",
+          url,
+          headers: {
+            origin: "https://example.org",
+            "access-control-request-method": "GET",
+            "access-control-request-headers": "x-request-id",
+          },
+        });
+        expectStatus(response, 204);
+        assert.equal(response.headers["access-control-allow-origin"], "*", url);
+        assert.match(String(response.headers["access-control-allow-methods"]), /GET/);
+        assert.match(String(response.headers["access-control-allow-headers"]), /x-request-id/);
+      }
+    });
+
+    it("answers no preflight for owner and operator routes", async () => {
+      for (const url of ["/quests/1", "/admin/features", "/applications"]) {
+        const response = await ctx().inject({
+          method: "OPTIONS",
+          url,
+          headers: { origin: "https://example.org", "access-control-request-method": "POST" },
+        });
+        expectProblem(response, 404, "NOT_FOUND");
+        assert.equal(response.headers["access-control-allow-origin"], undefined, url);
+      }
+    });
+
     it("keeps CORS headers off the owner, operator and write endpoints", async () => {
       const f = await questFixture(ctx());
       const origin = { origin: "https://example.org" };
