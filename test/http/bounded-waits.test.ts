@@ -19,7 +19,9 @@ import {
 } from "../helpers/app.js";
 import { startPostgres } from "../helpers/postgres.js";
 
-const LOCK_MS = 1000;
+// Long enough that, on a loaded machine, all twelve requests below reach the queue while the
+// first four still wait for the held quest.
+const LOCK_MS = 2500;
 
 async function books(ctx: TestContext, questId: number) {
   const { rows } = await ctx.db.query<{ n: number; remaining: number }>(
