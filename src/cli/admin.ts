@@ -1016,6 +1016,21 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
       }),
     );
 
+  payouts
+    .command("reverse")
+    .argument("<id>", "the payout's id")
+    .description("put a payout's amount back into its quest's budget (once; audited)")
+    .requiredOption("--reason <text>", "why (1..500 characters)")
+    .action(
+      act(async (ctx, id: string, options: { reason: string }) => {
+        const result = await ctx.api.POST("/admin/payouts/{payoutId}/reversal", {
+          params: { path: { payoutId: id } },
+          body: { reason: options.reason },
+        });
+        show(ctx, unwrap(result).reversal);
+      }),
+    );
+
   // audit
   const audit = admin.command("audit").description("the append-only audit log");
   listOptions(audit.command("list"))

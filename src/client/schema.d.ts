@@ -367,6 +367,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/payouts/{payoutId}/reversal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a payout
+         * @description Puts the payout's amount back into its quest's budget, at most once per payout, whatever the quest's window. Audited as `payout.reverse` by `operator`.
+         */
+        post: operations["adminReversePayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/quests": {
         parameters: {
             query?: never;
@@ -528,6 +548,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Passes ranked by live points
+         * @description Overall, or within a campaign, an earning period, or both. Points descending, ties by address ascending (its numeric value); `rank` is 1 + the number of passes with strictly more points; passes with 0 points are left out.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's account, the key, and the quests it reaches
+         * @description Every quest the key's account owns in the key's mode (a test key sees its test quests), with the detail fields but no payouts.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -540,6 +600,46 @@ export interface paths {
          * @description The Prometheus text format. Needs `Authorization: Bearer` METRICS_TOKEN when it is set.
          */
         get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/passes/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A pass's live points
+         * @description Points of live payouts net of reversals, in all and per campaign and earning period (`null`: outside any), scopes with no points left out; `payouts_count` counts the pass's live payouts, reversed ones included.
+         */
+        get: operations["getPass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/passes/{address}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A pass's live payouts, newest first
+         * @description Cursor-paged; `reversed` is true once the payout was reversed.
+         */
+        get: operations["listPassPayouts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -586,6 +686,83 @@ export interface paths {
          * @description Pays `points` from the quest's budget to a registered pass, atomically: two requests never spend the same points. Send an `Idempotency-Key` and retry with the same key after a timeout or a 5xx: a retry replays the first answer (`Idempotent-Replayed: true`) and pays nothing again.
          */
         post: operations["allocatePoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quests/{questId}/allocations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allocate points to many passes at once (owner only)
+         * @description Up to 1,000 items, decided in order against the running remainder in one transaction, with the rules of a single allocation. `results[i]` answers item i. With `atomic: true` any failed item makes the whole request 400 `BATCH_REJECTED` and nothing is paid. Each item's `idempotency_key` shares the namespace of the `Idempotency-Key` header of single allocations; the request may carry its own `Idempotency-Key`, which replays the whole first answer.
+         */
+        post: operations["allocateBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quests/{questId}/payouts/{payoutId}/reversal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a payout of the quest (owner only)
+         * @description Puts the payout's amount back into `points_remaining`, at most once per payout, whatever the quest's window. The payout stays in the quest's payout list; the pass loses the points. Audited as `payout.reverse`.
+         */
+        post: operations["reversePayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quests/{questId}/reversals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The quest's reversals, newest first (owner only) */
+        get: operations["listReversals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quests/{questId}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The quest's payouts per hour or day (owner only)
+         * @description One row per UTC bucket with payouts, oldest first: `payouts` and the `points` they paid (reversals are not subtracted). Default range: the quest's start until now, the latest 1,000 buckets at most; a `since`..`until` longer than 1,000 buckets is 400.
+         */
+        get: operations["getQuestStats"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -663,6 +840,7 @@ export interface components {
             code: string;
             detail: string;
             errors?: {
+                code?: string;
                 field: string;
                 message: string;
             }[];
@@ -717,6 +895,18 @@ export interface components {
              */
             start: string;
             total_points: number;
+        };
+        /** Reversal */
+        Reversal: {
+            amount: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T12:00:00.000Z
+             */
+            created_at: string;
+            id: string;
+            payout_id: string;
+            reason: string;
         };
     };
     responses: never;
@@ -4350,6 +4540,152 @@ export interface operations {
             };
         };
     };
+    adminReversePayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: text */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reversal: components["schemas"]["Reversal"];
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `NOT_FOUND`, `PAYOUT_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `PAYOUT_ALREADY_REVERSED` */
+            409: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listQuestsAdmin: {
         parameters: {
             query?: {
@@ -5773,6 +6109,267 @@ export interface operations {
             };
         };
     };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                earning_period_id?: number;
+                campaign_id?: number;
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        campaign_id: number | null;
+                        earning_period_id: number | null;
+                        items: {
+                            /** @example 0xFfFFFFff00000000000000000000000000000001 */
+                            pass: string;
+                            points: number;
+                            /** @description 1 + the number of passes with strictly more points */
+                            rank: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            id: string;
+                            /** @example 0xFfFFFFff00000000000000000000000000000001 */
+                            pass: string;
+                        };
+                        key: {
+                            expires_at: string | null;
+                            id: string;
+                            /** @description `test` quests and keys follow every rule of live ones but never show in public data */
+                            mode: "live" | "test";
+                            prefix: string;
+                        };
+                        quests: {
+                            description: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-01-31T12:00:00.000Z
+                             */
+                            end: string;
+                            id: number;
+                            is_active: boolean;
+                            name: string;
+                            points_remaining: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-01-31T12:00:00.000Z
+                             */
+                            start: string;
+                            total_points: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INVALID_API_KEY` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getMetrics: {
         parameters: {
             query?: never;
@@ -5798,6 +6395,279 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPass: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description 0x + 40 hex digits; mixed case must be a valid EIP-55 checksum
+                 * @example 0xFfFFFFff00000000000000000000000000000001
+                 */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        by_campaign: {
+                            campaign_id: number | null;
+                            points: number;
+                        }[];
+                        by_earning_period: {
+                            earning_period_id: number | null;
+                            points: number;
+                        }[];
+                        /** @example 0xFfFFFFff00000000000000000000000000000001 */
+                        pass: string;
+                        /** @description Live payouts, reversed ones included */
+                        payouts_count: number;
+                        /** @description Live points, net of reversals */
+                        points: number;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `PASS_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPassPayouts: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1..500 (default 100) */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; omit for the first page */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description 0x + 40 hex digits; mixed case must be a valid EIP-55 checksum
+                 * @example 0xFfFFFFff00000000000000000000000000000001
+                 */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            amount: number;
+                            /**
+                             * Format: date-time
+                             * @example 2026-01-31T12:00:00.000Z
+                             */
+                            created_at: string;
+                            id: string;
+                            quest_id: number;
+                            quest_name: string;
+                            reversed: boolean;
+                        }[];
+                        /** @description Pass as `cursor` to read the next page; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `PASS_NOT_FOUND` */
+            404: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -6299,6 +7169,667 @@ export interface operations {
                 headers: {
                     /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    allocateBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1-255 printable ASCII characters; a retry replays the whole answer */
+                "idempotency-key"?: string;
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                questId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allocations: {
+                        /**
+                         * Format: pass-address
+                         * @description 0x + 40 hex digits; mixed case must be a valid EIP-55 checksum
+                         * @example 0xFfFFFFff00000000000000000000000000000001
+                         */
+                        address: string;
+                        /** @description 1-255 printable ASCII characters, in the namespace of the `Idempotency-Key` header: a retried item replays its first result and pays nothing again */
+                        idempotency_key?: string;
+                        points: number;
+                    }[];
+                    /**
+                     * @description true: if any item fails, nothing is paid (400 BATCH_REJECTED)
+                     * @default false
+                     */
+                    atomic?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Items this request paid (replays not counted) */
+                        paid_count: number;
+                        /** @description Points this request paid */
+                        paid_points: number;
+                        results: {
+                            /** @description Refused items: the contract's code */
+                            code?: string;
+                            detail?: string;
+                            payout?: components["schemas"]["Payout"];
+                            /** @description Paid items: true when the item's idempotency key replayed */
+                            replayed?: boolean;
+                            /** @description 200 paid; else the HTTP status of the item's code */
+                            status: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST`, `BATCH_REJECTED` */
+            400: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INVALID_API_KEY`, `NOT_QUEST_OWNER`, `KEY_MODE_MISMATCH` */
+            401: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `QUEST_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `IDEMPOTENCY_IN_PROGRESS` */
+            409: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `PAYLOAD_TOO_LARGE` */
+            413: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `IDEMPOTENCY_KEY_REUSED` */
+            422: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reversePayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                questId: number;
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: text */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reversal: components["schemas"]["Reversal"];
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INVALID_API_KEY`, `NOT_QUEST_OWNER`, `KEY_MODE_MISMATCH` */
+            401: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `QUEST_NOT_FOUND`, `PAYOUT_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `PAYOUT_ALREADY_REVERSED` */
+            409: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReversals: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                questId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reversal"][];
+                };
+            };
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INVALID_API_KEY`, `NOT_QUEST_OWNER`, `KEY_MODE_MISMATCH` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `QUEST_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQuestStats: {
+        parameters: {
+            query?: {
+                /** @description UTC hours (default) or days */
+                bucket?: "hour" | "day";
+                /**
+                 * @description ISO 8601 date-time with an offset, from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z
+                 * @example 2026-01-31T12:00:00.000Z
+                 */
+                since?: string;
+                /**
+                 * @description ISO 8601 date-time with an offset, from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z
+                 * @example 2026-01-31T12:00:00.000Z
+                 */
+                until?: string;
+            };
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                questId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per bucket with payouts, oldest first, at most 1000 */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        at: string;
+                        payouts: number;
+                        /** @description Points paid in the bucket (reversals not subtracted) */
+                        points: number;
+                    }[];
+                };
+            };
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INVALID_API_KEY`, `NOT_QUEST_OWNER`, `KEY_MODE_MISMATCH` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `QUEST_NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
                     [name: string]: unknown;

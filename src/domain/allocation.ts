@@ -71,30 +71,52 @@ export function decideAllocation(
   return { ok: true, periodId: state.period.kind === "inside" ? state.period.period.id : null };
 }
 
-/** One request of a batch, as the rules see it. */
+/** One item to pay, as the rules see it. */
 export interface AllocationItem {
   points: number;
   pass: string;
   accountExists: boolean;
 }
 
+/** The items of one request: a single allocation has one, a batch up to a thousand. */
+export interface AllocationGroup {
+  items: readonly AllocationItem[];
+  /** All or nothing: if any item fails, none is paid and the remainder stays as it was. */
+  atomic: boolean;
+  /** An item of the group was refused before the rules (an atomic group is then rejected). */
+  failedBefore: boolean;
+}
+
+export interface GroupDecision {
+  decisions: AllocationDecision[];
+  /** An atomic group with a failed item: nothing of it is paid. */
+  rejected: boolean;
+}
+
 /**
- * A batch's requests decided in arrival order against the running remainder: each is decided
- * exactly as if it had come alone after the ones before it.
+ * A quest's requests decided in arrival order against its running remainder: each item is
+ * decided exactly as if it had come alone after the ones before it. An atomic group is decided
+ * whole (every item, so each failure can be named) and then kept or dropped whole.
  */
 export function decideInOrder(
   state: Omit<AllocationState, "pass" | "accountExists">,
-  items: readonly AllocationItem[],
+  groups: readonly AllocationGroup[],
   now: Date,
-): AllocationDecision[] {
+): GroupDecision[] {
   let remaining = state.pointsRemaining;
-  return items.map((item) => {
-    const decision = decideAllocation(
-      { ...state, pointsRemaining: remaining, pass: item.pass, accountExists: item.accountExists },
-      item.points,
-      now,
-    );
-    if (decision.ok) remaining -= item.points;
-    return decision;
+  return groups.map((group) => {
+    let left = remaining;
+    const decisions = group.items.map((item) => {
+      const decision = decideAllocation(
+        { ...state, pointsRemaining: left, pass: item.pass, accountExists: item.accountExists },
+        item.points,
+        now,
+      );
+      if (decision.ok) left -= item.points;
+      return decision;
+    });
+    const rejected = group.atomic && (group.failedBefore || decisions.some((d) => !d.ok));
+    if (!rejected) remaining = left;
+    return { decisions, rejected };
   });
 }

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   INSUFFICIENT_POINTS: 400,
   ACCOUNT_NOT_FOUND: 400,
   ACTION_TYPE_INACTIVE: 400,
+  BATCH_REJECTED: 400,
   INVALID_API_KEY: 401,
   NOT_QUEST_OWNER: 401,
   KEY_MODE_MISMATCH: 401,
@@ -20,6 +21,8 @@ export const ERROR_STATUS = {
   CAMPAIGN_NOT_FOUND: 404,
   APPLICATION_NOT_FOUND: 404,
   KEY_NOT_FOUND: 404,
+  PASS_NOT_FOUND: 404,
+  PAYOUT_NOT_FOUND: 404,
   NOT_FOUND: 404,
   CONFLICT: 409,
   APPLICATION_NOT_APPROVED: 409,
@@ -27,6 +30,7 @@ export const ERROR_STATUS = {
   APPLICATION_ALREADY_DECIDED: 409,
   KEYS_ALREADY_CLAIMED: 409,
   EARNING_PERIOD_IN_USE: 409,
+  PAYOUT_ALREADY_REVERSED: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   REQUEST_TIMEOUT: 408,
@@ -49,6 +53,7 @@ export const ERROR_TITLE: Record<ErrorCode, string> = {
   INSUFFICIENT_POINTS: "Insufficient points",
   ACCOUNT_NOT_FOUND: "Account not found",
   ACTION_TYPE_INACTIVE: "Action type inactive",
+  BATCH_REJECTED: "Batch rejected",
   INVALID_API_KEY: "Invalid API key",
   NOT_QUEST_OWNER: "Not the quest owner",
   KEY_MODE_MISMATCH: "Key mode mismatch",
@@ -58,6 +63,8 @@ export const ERROR_TITLE: Record<ErrorCode, string> = {
   CAMPAIGN_NOT_FOUND: "Campaign not found",
   APPLICATION_NOT_FOUND: "Application not found",
   KEY_NOT_FOUND: "API key not found",
+  PASS_NOT_FOUND: "Pass not found",
+  PAYOUT_NOT_FOUND: "Payout not found",
   NOT_FOUND: "Not found",
   CONFLICT: "Conflict",
   APPLICATION_NOT_APPROVED: "Application not approved",
@@ -65,6 +72,7 @@ export const ERROR_TITLE: Record<ErrorCode, string> = {
   APPLICATION_ALREADY_DECIDED: "Application already decided",
   KEYS_ALREADY_CLAIMED: "Keys already claimed",
   EARNING_PERIOD_IN_USE: "Earning period in use",
+  PAYOUT_ALREADY_REVERSED: "Payout already reversed",
   IDEMPOTENCY_IN_PROGRESS: "Idempotent request in progress",
   IDEMPOTENCY_KEY_REUSED: "Idempotency key reused",
   REQUEST_TIMEOUT: "Request timeout",
@@ -79,6 +87,8 @@ export const ERROR_TITLE: Record<ErrorCode, string> = {
 export interface FieldError {
   field: string;
   message: string;
+  /** A batch item's own code, on BATCH_REJECTED. */
+  code?: string;
 }
 
 export class AppError extends Error {

@@ -35,3 +35,13 @@ export const LIST_LIMIT_DEFAULT = 100;
 export const LIST_LIMIT_MAX = 500;
 /** A cursor is short: a timestamp and an id, base64url-encoded. */
 export const CURSOR_LENGTH_MAX = 200;
+/** Items of one `POST /quests/{questId}/allocations`. */
+export const BATCH_ITEMS_MAX = 1000;
+/** Body bound of that route: a thousand items with 255-character idempotency keys fit. */
+export const BATCH_BODY_BYTES_MAX = 512 * 1024;
+export const REVERSAL_REASON_LENGTH_MAX = 500;
+/** `GET /leaderboard`: `limit` 1..100 (default 100), `offset` 0..10000. */
+export const LEADERBOARD_LIMIT_MAX = 100;
+export const LEADERBOARD_OFFSET_MAX = 10_000;
+/** `GET /quests/{questId}/stats` answers at most this many buckets. */
+export const STATS_BUCKETS_MAX = 1000;

@@ -24,9 +24,12 @@ import { applicationRoutes } from "./routes/applications.js";
 import { campaignRoutes } from "./routes/campaigns.js";
 import { metricsRoutes, registerRequestMetrics } from "./routes/metrics.js";
 import { opsRoutes } from "./routes/ops.js";
+import { passRoutes } from "./routes/passes.js";
+import { pointsRoutes } from "./routes/points.js";
 import { questRoutes } from "./routes/quests.js";
 import { CampaignQuest } from "./schemas/campaigns.js";
 import { Problem } from "./schemas/common.js";
+import { Reversal } from "./schemas/points.js";
 import { Payout, QuestDetail, QuestPublic } from "./schemas/quests.js";
 import type { Services } from "./services.js";
 import { validatorCompiler } from "./validation.js";
@@ -110,7 +113,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   app.addHook("onSend", challengeUnauthorized);
   registerRequestMetrics(app, services.metrics);
 
-  for (const schema of [Problem, Payout, QuestDetail, QuestPublic, CampaignQuest]) {
+  for (const schema of [Problem, Payout, QuestDetail, QuestPublic, CampaignQuest, Reversal]) {
     app.addSchema(schema);
   }
 
@@ -138,6 +141,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   await app.register(async (scope) => opsRoutes(scope, services));
   await app.register(async (scope) => metricsRoutes(scope, services));
   await app.register(async (scope) => questRoutes(scope, services));
+  await app.register(async (scope) => pointsRoutes(scope, services));
+  await app.register(async (scope) => passRoutes(scope, services));
   await app.register(async (scope) => campaignRoutes(scope, services));
   await app.register(async (scope) => applicationRoutes(scope, services));
   await app.register(async (scope) => {

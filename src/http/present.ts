@@ -10,6 +10,7 @@ import type {
   QuestWithCampaign,
 } from "../domain/records.js";
 import type { ApiKeyState } from "../store/api-keys.js";
+import type { Reversal } from "../store/reversals.js";
 
 /** Records → wire JSON. Timestamps leave as ISO 8601 UTC with milliseconds (`toISOString`). */
 
@@ -145,3 +146,17 @@ export const presentEarningPeriod = (period: EarningPeriod) => ({
   start: period.start.toISOString(),
   end: period.end.toISOString(),
 });
+
+export const presentReversal = (reversal: Reversal) => ({
+  id: reversal.id,
+  payout_id: reversal.payoutId,
+  amount: reversal.amount,
+  reason: reversal.reason,
+  created_at: reversal.createdAt.toISOString(),
+});
+
+/** A quest as its owner's `GET /me` lists it: the detail view without its payouts. */
+export const presentOwnedQuest = (quest: Quest, now: Date) => {
+  const { payouts: _payouts, ...fields } = presentQuestDetail(quest, [], now);
+  return fields;
+};

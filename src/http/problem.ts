@@ -31,8 +31,11 @@ interface AjvError {
 /** Ajv's errors → `{ field, message }`, naming the field as the client spelled it. */
 export function fieldErrors(validation: readonly AjvError[]): FieldError[] {
   return validation.map((error) => {
-    const path = error.instancePath.replace(/^\//, "").replaceAll("/", ".");
-    const parent = path ? `${path}.` : "";
+    // A path through an array keeps its slashes, as the contract names a batch's items
+    // (`allocations/3/points`); object fields are dotted (`quest.name`).
+    const separator = /\/\d+(\/|$)/.test(error.instancePath) ? "/" : ".";
+    const path = error.instancePath.replace(/^\//, "").replaceAll("/", separator);
+    const parent = path ? `${path}${separator}` : "";
     if (error.keyword === "additionalProperties") {
       return {
         field: `${parent}${String(error.params.additionalProperty)}`,

@@ -1,5 +1,7 @@
+import type { Mode } from "../domain/api-keys.js";
 import type { PeriodMatch } from "../domain/earning-periods.js";
 import { matchEarningPeriod } from "../domain/earning-periods.js";
+import { type PointsChange, totalsDeltas } from "../domain/pass-totals.js";
 import type { Payout } from "../domain/records.js";
 import type { Tx } from "./db.js";
 import {
@@ -8,6 +10,7 @@ import {
   type StoredClaim,
   type StoredOutcome,
 } from "./idempotency.js";
+import { totalsUpsert } from "./pass-totals.js";
 
 /**
  * An allocation batch costs five round trips to the database (BEGIN, `lockQuestsForAllocation`,
@@ -24,6 +27,9 @@ export interface LockedQuest {
   start: Date;
   end: Date;
   pointsRemaining: number;
+  /** Test-mode payouts never count in the kept totals. */
+  mode: Mode;
+  campaignId: number | null;
 }
 
 /**
@@ -43,8 +49,11 @@ export async function lockQuestsForAllocation(
     start_at: Date;
     end_at: Date;
     points_remaining: number;
+    mode: Mode;
+    campaign_id: number | null;
   }>(
-    `SELECT q.id, q.owner_id, q.enabled, q.start_at, q.end_at, q.points_remaining
+    `SELECT q.id, q.owner_id, q.enabled, q.start_at, q.end_at, q.points_remaining, q.mode,
+            q.campaign_id
      FROM quests q
      WHERE q.id = ANY($1::int[])
      ORDER BY q.id
@@ -61,6 +70,8 @@ export async function lockQuestsForAllocation(
         start: row.start_at,
         end: row.end_at,
         pointsRemaining: Number(row.points_remaining),
+        mode: row.mode,
+        campaignId: row.campaign_id,
       },
     ]),
   );
@@ -189,22 +200,61 @@ export async function readAllocationContext(
   };
 }
 
+/** A payout to write, with what the kept totals need of it. */
+export interface PayoutToWrite {
+  payout: Payout;
+  accountId: string;
+  /** Its quest's campaign; undefined for a test-mode payout, which no total counts. */
+  campaignId: number | null | undefined;
+}
+
 /**
  * One statement for what a batch decided, over all its quests: each quest debited by its total,
- * every payout inserted, and every claimed key's outcome stored (over an expired record of the
- * same key, if one is left). The UPDATE's condition and the table's CHECK make overspending
- * impossible even if the decisions were wrong; a count that does not add up rolls it all back.
+ * every payout inserted, the payers' kept totals raised, and every claimed key's outcome stored
+ * (over an expired record of the same key, if one is left). The UPDATE's condition and the
+ * table's CHECK make overspending impossible even if the decisions were wrong; a count that does
+ * not add up rolls it all back.
  */
 export async function writeAllocationBatch(
   tx: Tx,
-  payouts: readonly { payout: Payout; accountId: string }[],
+  payouts: readonly PayoutToWrite[],
   records: readonly { claim: IdempotencyClaim; outcome: StoredOutcome }[],
 ): Promise<void> {
   if (payouts.length === 0 && records.length === 0) return;
   const totals = new Map<number, number>();
-  for (const { payout } of payouts) {
+  const changes: PointsChange[] = [];
+  for (const { payout, accountId, campaignId } of payouts) {
     totals.set(payout.questId, (totals.get(payout.questId) ?? 0) + payout.amount);
+    if (campaignId === undefined) continue;
+    changes.push({
+      accountId,
+      pass: payout.pass,
+      campaignId,
+      periodId: payout.earningPeriodId,
+      points: payout.amount,
+      payouts: 1,
+    });
   }
+  const params: unknown[] = [
+    [...totals.keys()],
+    [...totals.values()],
+    payouts.map((p) => p.payout.id),
+    payouts.map((p) => p.payout.questId),
+    payouts.map((p) => p.accountId),
+    payouts.map((p) => p.payout.amount),
+    payouts.map((p) => p.payout.earningPeriodId),
+    payouts.map((p) => p.payout.createdAt),
+    records.map((r) => r.claim.accountId),
+    records.map((r) => r.claim.key),
+    records.map((r) => r.claim.questId),
+    records.map((r) => r.claim.requestHash),
+    records.map((r) => JSON.stringify(r.outcome)),
+    IDEMPOTENCY_RETENTION_S,
+  ];
+  const deltas = totalsDeltas(changes);
+  // Without totals to keep (test mode, refusals only) the statement is the one it always was.
+  const counted =
+    deltas.length === 0 ? "" : `, counted AS (${totalsUpsert(params, deltas)} RETURNING 1)`;
   const { rows } = await tx.query<{ debited: number; kept: number }>(
     `WITH debit AS (
        UPDATE quests q SET points_remaining = q.points_remaining - d.total
@@ -226,24 +276,9 @@ export async function writeAllocationBatch(
              outcome = excluded.outcome, created_at = now()
          WHERE i.created_at < now() - make_interval(secs => $14)
        RETURNING 1
-     )
+     )${counted}
      SELECT (SELECT count(*) FROM debit)::int AS debited, (SELECT count(*) FROM kept)::int AS kept`,
-    [
-      [...totals.keys()],
-      [...totals.values()],
-      payouts.map((p) => p.payout.id),
-      payouts.map((p) => p.payout.questId),
-      payouts.map((p) => p.accountId),
-      payouts.map((p) => p.payout.amount),
-      payouts.map((p) => p.payout.earningPeriodId),
-      payouts.map((p) => p.payout.createdAt),
-      records.map((r) => r.claim.accountId),
-      records.map((r) => r.claim.key),
-      records.map((r) => r.claim.questId),
-      records.map((r) => r.claim.requestHash),
-      records.map((r) => JSON.stringify(r.outcome)),
-      IDEMPOTENCY_RETENTION_S,
-    ],
+    params,
   );
   const { debited, kept } = rows[0]!;
   if (debited !== totals.size) throw new Error("invariant: a budget changed under the row lock");

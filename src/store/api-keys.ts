@@ -170,3 +170,17 @@ export async function listApiKeys(
   );
   return toPage(rows.map(toApiKeyState), page.limit, (key) => ({ at: key.createdAt, id: key.id }));
 }
+
+/**
+ * Whether a key is neither revoked nor expired, read `FOR SHARE`: a revocation waits for the
+ * transaction, or this read waits for it and sees it.
+ */
+export async function isApiKeyLive(tx: Tx, id: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM api_keys
+     WHERE id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+     FOR SHARE`,
+    [id],
+  );
+  return rows.length > 0;
+}

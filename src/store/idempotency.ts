@@ -9,10 +9,26 @@ export interface IdempotencyClaim {
   requestHash: string;
 }
 
-/** An allocation's outcome as stored for replays (JSON; timestamps as ISO strings). */
-export type StoredOutcome =
+/** One allocation's outcome as stored for replays (JSON; timestamps as ISO strings). */
+export type StoredItemOutcome =
   | { payout: { id: string; amount: number; createdAt: string; pass: string } }
-  | { error: { code: string; detail: string; requestId: string | null } };
+  | {
+      error: {
+        code: string;
+        detail: string;
+        requestId: string | null;
+        errors?: { field: string; message: string; code?: string }[];
+      };
+    };
+
+/**
+ * What a key's first request came to: one allocation's outcome (a single allocation's header
+ * key, or a batch item's key), or a whole batch's answer (a batch's header key): its items'
+ * outcomes, each with whether it was itself a replay, or the batch's refusal.
+ */
+export type StoredOutcome =
+  | StoredItemOutcome
+  | { batch: { items: (StoredItemOutcome & { replayed: boolean })[] } };
 
 /** An unexpired stored outcome of a key, with what it was first used for. */
 export interface StoredClaim {

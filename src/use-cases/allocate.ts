@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from "uuid";
-import { type AllocationDecision, decideInOrder } from "../domain/allocation.js";
+import { decideInOrder, type GroupDecision } from "../domain/allocation.js";
 import { AppError, ERROR_STATUS, type ErrorCode } from "../domain/errors.js";
 import { ALLOCATION_QUEUE_TOTAL_MAX } from "../domain/limits.js";
 import type { Payout } from "../domain/records.js";
@@ -8,6 +8,7 @@ import {
   claimId,
   type LockedQuest,
   lockQuestsForAllocation,
+  type PayoutToWrite,
   readAllocationContext,
   writeAllocationBatch,
 } from "../store/allocations.js";
@@ -16,38 +17,62 @@ import { isLockNotGranted } from "../store/db-errors.js";
 import {
   type IdempotencyClaim,
   type StoredClaim,
+  type StoredItemOutcome,
   type StoredOutcome,
   tryLockIdempotencyKeys,
 } from "../store/idempotency.js";
 import { createBatchScheduler } from "./allocation-scheduler.js";
 
-/** One `POST /quests/{questId}`, after the HTTP layer checked its shape and its key. */
+/** One item to pay: a single allocation's body, or one entry of a batch. */
+export interface ItemRequest {
+  /** Checksummed receiving address. */
+  pass: string;
+  points: number;
+  /** The item's idempotency key (a single allocation's header): replays its first outcome. */
+  idempotency?: { key: string; requestHash: string } | undefined;
+}
+
+/**
+ * One `POST /quests/{questId}` (one item) or `POST /quests/{questId}/allocations` (up to a
+ * thousand), after the HTTP layer checked its shape and its key.
+ */
 export interface AllocationRequest {
   questId: number;
   /** The API key that asked; re-checked under the quest lock. */
   keyId: string;
-  /** The key's account: must own the quest; scopes the idempotency key. */
+  /** The key's account: must own the quest; scopes the idempotency keys. */
   accountId: string;
-  /** Checksummed receiving address. */
-  pass: string;
-  points: number;
+  items: ItemRequest[];
+  /** All or nothing: if any item fails, nothing is paid and the request is BATCH_REJECTED. */
+  atomic: boolean;
   /** Correlation id of the request, kept with a stored refusal. */
   requestId: string;
+  /** A batch's own `Idempotency-Key`: a retry replays the whole first answer. */
   idempotency?: { key: string; requestHash: string } | undefined;
 }
 
 /** What a payout answer shows. */
 export type PayoutReceipt = Pick<Payout, "id" | "amount" | "createdAt" | "pass">;
 
-export type AllocationOutcome =
+/** One item's outcome: paid, or refused with the contract's code. */
+export type ItemOutcome =
   | { ok: true; payout: PayoutReceipt; replayed: boolean }
   | { ok: false; error: AppError; replayed: boolean; requestId: string };
 
+/**
+ * A request's outcome: its items' outcomes in order, or the whole request refused (its key, its
+ * quest, its idempotency key, or an atomic batch with a failed item). `replayed`: the answer is a
+ * batch's first answer again.
+ */
+export type RequestOutcome =
+  | { ok: true; items: ItemOutcome[]; replayed: boolean }
+  | { ok: false; error: AppError; replayed: boolean; requestId: string };
+
 export interface Allocate {
-  (request: AllocationRequest): Promise<AllocationOutcome>;
+  (request: AllocationRequest): Promise<RequestOutcome>;
   /** Resolves once every queued and running batch has been answered (graceful shutdown). */
   drain(): Promise<void>;
-  /** Requests of this process waiting for a batch or in a running one (for /metrics). */
+  /** Items of this process waiting for a batch or in a running one (for /metrics). */
   queued(): number;
 }
 
@@ -75,33 +100,40 @@ export interface AllocateOptions {
 }
 
 /**
+ * A request as the scheduler carries it, with the items whose idempotency keys another request
+ * of this process holds (they are answered IDEMPOTENCY_IN_PROGRESS).
+ */
+interface Job {
+  request: AllocationRequest;
+  busyItems: ReadonlySet<number>;
+}
+
+/**
  * The allocate use case. Concurrent requests are grouped (group commit), over many quests at
  * once, and each group runs in one transaction that locks its quests' rows in id order (so no two
- * processes deadlock), re-checks every key and each quest's owner, decides each quest's requests
- * in arrival order against its running remainder, debits all quests and inserts all payouts and
- * idempotency records, and commits before any request is answered.
+ * processes deadlock), re-checks every key and each quest's owner, decides each quest's items in
+ * arrival order against its running remainder, debits all quests, inserts all payouts, raises
+ * the kept totals and stores the idempotency records, and commits before any request is
+ * answered. A batch request is one entry of the group, weighing as many items as it has.
  */
 export function createAllocate(db: Db, options: AllocateOptions): Allocate {
-  const runInTransaction = (batch: AllocationRequest[]) =>
-    db.transaction((tx) => allocateBatch(tx, batch));
-  const scheduler = createBatchScheduler<AllocationRequest, AllocationOutcome>({
-    keyOf: (request) => request.questId,
+  const runInTransaction = (batch: Job[]) => db.transaction((tx) => allocateBatch(tx, batch));
+  const scheduler = createBatchScheduler<Job, RequestOutcome>({
+    keyOf: (job) => job.request.questId,
+    weightOf: (job) => job.request.items.length,
     run: (batch) => observed(batch, () => runIsolatingBusyQuests(runInTransaction, batch)),
     batching: options.batching,
     queueMax: options.queueMax,
     totalMax: ALLOCATION_QUEUE_TOTAL_MAX,
     what: { plural: "allocations", perKey: "for this quest" },
   });
-  const observed = async (
-    batch: AllocationRequest[],
-    run: () => Promise<Answer[]>,
-  ): Promise<Answer[]> => {
+  const observed = async (batch: Job[], run: () => Promise<Answer[]>): Promise<Answer[]> => {
     if (!options.onBatch) return run();
     const startedAt = performance.now();
     const report = (outcomes: Answer[] | undefined) =>
       options.onBatch!({
         requests: batch.length,
-        quests: new Set(batch.map((r) => r.questId)).size,
+        quests: new Set(batch.map((job) => job.request.questId)).size,
         ...paidBy(outcomes),
         seconds: (performance.now() - startedAt) / 1000,
         committed: outcomes !== undefined,
@@ -120,15 +152,33 @@ export function createAllocate(db: Db, options: AllocateOptions): Allocate {
   const inFlight = new Set<string>();
 
   const allocate = (async (request) => {
-    const flightKey = request.idempotency && `${request.accountId}:${request.idempotency.key}`;
-    if (flightKey) {
-      if (inFlight.has(flightKey)) return refused(request, inProgress());
+    const held: string[] = [];
+    const hold = (key: string) => {
+      const flightKey = `${request.accountId}:${key}`;
+      if (inFlight.has(flightKey)) return false;
       inFlight.add(flightKey);
-    }
+      held.push(flightKey);
+      return true;
+    };
     try {
-      return await scheduler.submit(request);
+      if (request.idempotency && !hold(request.idempotency.key)) {
+        return refusedRequest(request, inProgress());
+      }
+      const busyItems = new Set<number>();
+      request.items.forEach((item, i) => {
+        if (item.idempotency && !hold(item.idempotency.key)) busyItems.add(i);
+      });
+      // Nothing left to decide (a single allocation whose key is in flight): answered at once.
+      if (busyItems.size === request.items.length && !request.atomic && !request.idempotency) {
+        return {
+          ok: true,
+          items: request.items.map(() => itemRefused(request, inProgress())),
+          replayed: false,
+        };
+      }
+      return await scheduler.submit({ request, busyItems });
     } finally {
-      if (flightKey) inFlight.delete(flightKey);
+      for (const key of held) inFlight.delete(key);
     }
   }) as Allocate;
   allocate.drain = scheduler.drain;
@@ -137,15 +187,18 @@ export function createAllocate(db: Db, options: AllocateOptions): Allocate {
 }
 
 /** A request's outcome, or the failure of the transaction it was in. */
-type Answer = AllocationOutcome | Error;
+type Answer = RequestOutcome | Error;
 
 function paidBy(outcomes: Answer[] | undefined) {
   let payouts = 0;
   let pointsPaid = 0;
   for (const outcome of outcomes ?? []) {
-    if (!(outcome instanceof Error) && outcome.ok && !outcome.replayed) {
-      payouts++;
-      pointsPaid += outcome.payout.amount;
+    if (outcome instanceof Error || !outcome.ok || outcome.replayed) continue;
+    for (const item of outcome.items) {
+      if (item.ok && !item.replayed) {
+        payouts++;
+        pointsPaid += item.payout.amount;
+      }
     }
   }
   return { payouts, pointsPaid };
@@ -158,31 +211,31 @@ function paidBy(outcomes: Answer[] | undefined) {
  * transaction: only the busy quest's requests get the 503.
  */
 async function runIsolatingBusyQuests(
-  run: (batch: AllocationRequest[]) => Promise<AllocationOutcome[]>,
-  batch: AllocationRequest[],
+  run: (batch: Job[]) => Promise<RequestOutcome[]>,
+  batch: Job[],
 ): Promise<Answer[]> {
   try {
     return await run(batch);
   } catch (error) {
     if (!(error instanceof QuestLockNotGranted)) throw error;
-    const groups = [...groupByQuest(batch).values()];
+    const groups = [...groupByQuest(batch, (job) => job.request.questId).values()];
     if (groups.length === 1) throw error.cause;
-    const answers = new Map<AllocationRequest, Answer>();
+    const answers = new Map<Job, Answer>();
     // A few at a time: a retry must not take every pooled connection from other traffic.
     for (let i = 0; i < groups.length; i += RETRY_TRANSACTIONS_MAX) {
       await Promise.all(
-        groups.slice(i, i + RETRY_TRANSACTIONS_MAX).map(async (requests) => {
-          const outcomes: Answer[] = await run(requests).catch((failure: unknown) => {
+        groups.slice(i, i + RETRY_TRANSACTIONS_MAX).map(async (jobs) => {
+          const outcomes: Answer[] = await run(jobs).catch((failure: unknown) => {
             const cause = failure instanceof QuestLockNotGranted ? failure.cause : failure;
-            return requests.map(() => (cause instanceof Error ? cause : new Error(String(cause))));
+            return jobs.map(() => (cause instanceof Error ? cause : new Error(String(cause))));
           });
-          requests.forEach((request, i) => {
-            answers.set(request, outcomes[i]!);
+          jobs.forEach((job, i) => {
+            answers.set(job, outcomes[i]!);
           });
         }),
       );
     }
-    return batch.map((request) => answers.get(request)!);
+    return batch.map((job) => answers.get(job)!);
   }
 }
 
@@ -195,18 +248,25 @@ class QuestLockNotGranted extends Error {
   }
 }
 
-/** The requests of each quest, in arrival order. */
-function groupByQuest(requests: readonly AllocationRequest[]): Map<number, AllocationRequest[]> {
-  const byQuest = new Map<number, AllocationRequest[]>();
-  for (const request of requests) {
-    const group = byQuest.get(request.questId);
-    if (group) group.push(request);
-    else byQuest.set(request.questId, [request]);
+/** The entries of each quest, in arrival order. */
+function groupByQuest<T>(entries: readonly T[], questOf: (entry: T) => number): Map<number, T[]> {
+  const byQuest = new Map<number, T[]>();
+  for (const entry of entries) {
+    const group = byQuest.get(questOf(entry));
+    if (group) group.push(entry);
+    else byQuest.set(questOf(entry), [entry]);
   }
   return byQuest;
 }
 
-const refused = (request: AllocationRequest, error: AppError): AllocationOutcome => ({
+const itemRefused = (request: AllocationRequest, error: AppError): ItemOutcome => ({
+  ok: false,
+  error,
+  replayed: false,
+  requestId: request.requestId,
+});
+
+const refusedRequest = (request: AllocationRequest, error: AppError): RequestOutcome => ({
   ok: false,
   error,
   replayed: false,
@@ -220,61 +280,148 @@ function inProgress(): AppError {
   );
 }
 
-/** One batch inside its transaction; outcome i answers request i. */
-async function allocateBatch(
-  tx: Tx,
-  batch: readonly AllocationRequest[],
-): Promise<AllocationOutcome[]> {
-  const claims = batch.map(claimOf);
-  const given = claims.filter((c): c is IdempotencyClaim => c !== undefined);
+function keyReused(): AppError {
+  return new AppError(
+    "IDEMPOTENCY_KEY_REUSED",
+    "This Idempotency-Key was already used with a different quest or body.",
+  );
+}
+
+/** An atomic batch with failed items: each is named with its code. */
+function batchRejected(items: readonly ItemOutcome[]): AppError {
+  const errors = items.flatMap((outcome, i) =>
+    outcome.ok
+      ? []
+      : [
+          {
+            field: `allocations/${i}`,
+            message: `${outcome.error.code}: ${outcome.error.message}`,
+            code: outcome.error.code,
+          },
+        ],
+  );
+  return new AppError(
+    "BATCH_REJECTED",
+    `${errors.length} of ${items.length} allocations would fail, so none was paid (atomic).`,
+    errors,
+  );
+}
+
+/** A job's idempotency claims: its own (a batch's header) and each item's. */
+interface JobClaims {
+  request: IdempotencyClaim | undefined;
+  items: (IdempotencyClaim | undefined)[];
+}
+
+function claimsOf({ request, busyItems }: Job): JobClaims {
+  const claim = (key: { key: string; requestHash: string } | undefined) =>
+    key && {
+      accountId: request.accountId,
+      key: key.key,
+      questId: request.questId,
+      requestHash: key.requestHash,
+    };
+  return {
+    request: claim(request.idempotency),
+    items: request.items.map((item, i) => (busyItems.has(i) ? undefined : claim(item.idempotency))),
+  };
+}
+
+/** What is known of an idempotency key: free (claimed here) or in flight, and stored. */
+interface ClaimState {
+  free: boolean;
+  stored: StoredClaim | undefined;
+}
+
+/** One batch inside its transaction; outcome i answers job i. */
+async function allocateBatch(tx: Tx, jobs: readonly Job[]): Promise<RequestOutcome[]> {
+  const claims = jobs.map(claimsOf);
+  const given = claims.flatMap((c) => [c.request, ...c.items]).filter((c) => c !== undefined);
   const lockedClaims = await tryLockIdempotencyKeys(tx, given);
   const freeClaims = new Set(given.filter((_, i) => lockedClaims[i]));
 
-  const questIds = [...new Set(batch.map((r) => r.questId))];
+  const questIds = [...new Set(jobs.map((job) => job.request.questId))];
   const quests = await lockQuestsForAllocation(tx, questIds).catch((error: unknown) => {
     throw isLockNotGranted(error) ? new QuestLockNotGranted(error) : error;
   });
   const context = await readAllocationContext(tx, {
     questIds,
-    keyIds: [...new Set(batch.map((r) => r.keyId))],
-    passes: [...new Set(batch.map((r) => r.pass))],
+    keyIds: [...new Set(jobs.map((job) => job.request.keyId))],
+    passes: [...new Set(jobs.flatMap((job) => job.request.items.map((item) => item.pass)))],
     claims: [...freeClaims],
   });
+  const stateOf = (claim: IdempotencyClaim | undefined): ClaimState | undefined =>
+    claim && { free: freeClaims.has(claim), stored: context.stored.get(claimId(claim)) };
 
-  // Refusals that come before the rules (the order of checks): key, quest, owner, idempotency.
-  const outcomes = batch.map((request, i) => {
-    const claim = claims[i];
-    const state: ClaimState | undefined = claim && {
-      free: freeClaims.has(claim),
-      stored: context.stored.get(claimId(claim)),
-    };
-    return precheck(request, quests.get(request.questId), context.liveKeyIds, state);
-  });
-  const decisions = decideEachQuest(batch, outcomes, quests, context);
+  // Refusals that come before the rules (the order of checks): key, quest, owner, then the
+  // request's idempotency key, then each item's.
+  const early = jobs.map((job, i) =>
+    precheck(
+      job.request,
+      quests.get(job.request.questId),
+      context.liveKeyIds,
+      stateOf(claims[i]!.request),
+    ),
+  );
+  const itemsEarly = jobs.map((job, i) =>
+    early[i]
+      ? []
+      : job.request.items.map((item, n) =>
+          job.busyItems.has(n)
+            ? itemRefused(job.request, inProgress())
+            : precheckItem(job.request, item, stateOf(claims[i]!.items[n])),
+        ),
+  );
+  const decisions = decideEachQuest(jobs, early, itemsEarly, quests, context);
 
-  const payouts: { payout: Payout; accountId: string }[] = [];
+  const payouts: PayoutToWrite[] = [];
   const records: { claim: IdempotencyClaim; outcome: StoredOutcome }[] = [];
-  const results = batch.map((request, i): AllocationOutcome => {
-    const early = outcomes[i];
-    if (early) return early;
-    const decision = decisions.get(request)!;
-    let outcome: AllocationOutcome;
-    if (decision.ok) {
-      const payout: Payout = {
-        id: uuidv7(),
-        questId: request.questId,
-        amount: request.points,
-        createdAt: context.now,
-        pass: request.pass,
-        earningPeriodId: decision.periodId,
-      };
-      payouts.push({ payout, accountId: context.accountIdByPass.get(request.pass)! });
-      outcome = { ok: true, payout, replayed: false };
-    } else {
-      outcome = refused(request, decision.error);
+  const results = jobs.map((job, i): RequestOutcome => {
+    const first = early[i];
+    if (first) return first;
+    const { request } = job;
+    const quest = quests.get(request.questId)!;
+    const group = decisions.get(job)!;
+    let ruled = 0;
+    const fresh: PayoutToWrite[] = [];
+    const itemRecords: typeof records = [];
+    const items = request.items.map((item, n): ItemOutcome => {
+      const before = itemsEarly[i]![n];
+      if (before) return before;
+      const decision = group.decisions[ruled++]!;
+      let outcome: ItemOutcome;
+      if (decision.ok) {
+        const payout: Payout = {
+          id: uuidv7(),
+          questId: request.questId,
+          amount: item.points,
+          createdAt: context.now,
+          pass: item.pass,
+          earningPeriodId: decision.periodId,
+        };
+        fresh.push({
+          payout,
+          accountId: context.accountIdByPass.get(item.pass)!,
+          campaignId: quest.mode === "live" ? quest.campaignId : undefined,
+        });
+        outcome = { ok: true, payout, replayed: false };
+      } else {
+        outcome = itemRefused(request, decision.error);
+      }
+      const claim = claims[i]!.items[n];
+      if (claim) itemRecords.push({ claim, outcome: toStoredItem(outcome) });
+      return outcome;
+    });
+    // A rejected atomic batch pays nothing and keeps no item's outcome: a retry may reuse them.
+    const outcome: RequestOutcome = group.rejected
+      ? refusedRequest(request, batchRejected(items))
+      : { ok: true, items, replayed: false };
+    if (!group.rejected) {
+      payouts.push(...fresh);
+      records.push(...itemRecords);
     }
-    const claim = claims[i];
-    if (claim) records.push({ claim, outcome: toStored(outcome) });
+    const claim = claims[i]!.request;
+    if (claim) records.push({ claim, outcome: toStoredRequest(outcome) });
     return outcome;
   });
 
@@ -283,18 +430,21 @@ async function allocateBatch(
 }
 
 /**
- * The rules for the requests that passed the prechecks: each quest's requests in arrival order
- * against that quest's running remainder.
+ * The rules for the items that passed the prechecks: each quest's requests in arrival order
+ * against that quest's running remainder, an atomic request kept or dropped whole.
  */
 function decideEachQuest(
-  batch: readonly AllocationRequest[],
-  outcomes: readonly (AllocationOutcome | undefined)[],
+  jobs: readonly Job[],
+  early: readonly (RequestOutcome | undefined)[],
+  itemsEarly: readonly (ItemOutcome | undefined)[][],
   quests: Map<number, LockedQuest>,
   context: AllocationContext,
-): Map<AllocationRequest, AllocationDecision> {
-  const decisions = new Map<AllocationRequest, AllocationDecision>();
-  const undecided = batch.filter((_, i) => outcomes[i] === undefined);
-  for (const [questId, requests] of groupByQuest(undecided)) {
+): Map<Job, GroupDecision> {
+  const decisions = new Map<Job, GroupDecision>();
+  const undecided = jobs
+    .map((job, i) => ({ job, before: itemsEarly[i]! }))
+    .filter((_, i) => early[i] === undefined);
+  for (const [questId, entries] of groupByQuest(undecided, (e) => e.job.request.questId)) {
     const quest = quests.get(questId)!;
     const decided = decideInOrder(
       {
@@ -306,62 +456,52 @@ function decideEachQuest(
         actionTypeActive: context.actionTypeActive.get(questId) ?? false,
         period: context.period,
       },
-      requests.map((r) => ({
-        points: r.points,
-        pass: r.pass,
-        accountExists: context.accountIdByPass.has(r.pass),
+      entries.map(({ job, before }) => ({
+        items: job.request.items
+          .filter((_, n) => before[n] === undefined)
+          .map((item) => ({
+            points: item.points,
+            pass: item.pass,
+            accountExists: context.accountIdByPass.has(item.pass),
+          })),
+        atomic: job.request.atomic,
+        failedBefore: before.some((outcome) => outcome !== undefined && !outcome.ok),
       })),
       context.now,
     );
-    requests.forEach((request, i) => {
-      decisions.set(request, decided[i]!);
+    entries.forEach(({ job }, i) => {
+      decisions.set(job, decided[i]!);
     });
   }
   return decisions;
 }
 
-/** What is known of a request's idempotency key: free (claimed here) or in flight, and stored. */
-interface ClaimState {
-  free: boolean;
-  stored: StoredClaim | undefined;
-}
-
-function claimOf(request: AllocationRequest): IdempotencyClaim | undefined {
-  return (
-    request.idempotency && {
-      accountId: request.accountId,
-      key: request.idempotency.key,
-      questId: request.questId,
-      requestHash: request.idempotency.requestHash,
-    }
-  );
-}
-
 /**
  * The checks made before the allocation rules, now under the quest lock: the key still live
  * (a revocation or expiry that committed before this point is honoured), the quest there and
- * still the key's account's, then the idempotency key's fate. Undefined: go on to the rules.
+ * still the key's account's, then the request's own idempotency key (a batch's header).
+ * Undefined: go on to the items.
  */
 function precheck(
   request: AllocationRequest,
   quest: LockedQuest | undefined,
   liveKeyIds: Set<string>,
   claim: ClaimState | undefined,
-): AllocationOutcome | undefined {
+): RequestOutcome | undefined {
   if (!liveKeyIds.has(request.keyId)) {
-    return refused(
+    return refusedRequest(
       request,
       new AppError("INVALID_API_KEY", "The x-api-key header is missing, unknown or revoked."),
     );
   }
   if (!quest) {
-    return refused(
+    return refusedRequest(
       request,
       new AppError("QUEST_NOT_FOUND", `Quest ${request.questId} does not exist.`),
     );
   }
   if (quest.ownerId !== request.accountId) {
-    return refused(
+    return refusedRequest(
       request,
       new AppError(
         "NOT_QUEST_OWNER",
@@ -370,25 +510,40 @@ function precheck(
     );
   }
   if (!claim) return undefined;
-  if (!claim.free) return refused(request, inProgress());
+  if (!claim.free) return refusedRequest(request, inProgress());
   const stored = claim.stored;
   if (!stored) return undefined;
   if (
     stored.questId !== request.questId ||
-    stored.requestHash !== request.idempotency?.requestHash
+    stored.requestHash !== request.idempotency?.requestHash ||
+    "payout" in stored.outcome
   ) {
-    return refused(
-      request,
-      new AppError(
-        "IDEMPOTENCY_KEY_REUSED",
-        "This Idempotency-Key was already used with a different quest or body.",
-      ),
-    );
+    return refusedRequest(request, keyReused());
   }
-  return fromStored(stored.outcome);
+  return fromStoredRequest(stored.outcome);
 }
 
-function toStored(outcome: AllocationOutcome): StoredOutcome {
+/** An item's idempotency key: in flight, reused for something else, or replayed. */
+function precheckItem(
+  request: AllocationRequest,
+  item: ItemRequest,
+  claim: ClaimState | undefined,
+): ItemOutcome | undefined {
+  if (!claim) return undefined;
+  if (!claim.free) return itemRefused(request, inProgress());
+  const stored = claim.stored;
+  if (!stored) return undefined;
+  if (
+    stored.questId !== request.questId ||
+    stored.requestHash !== item.idempotency?.requestHash ||
+    "batch" in stored.outcome
+  ) {
+    return itemRefused(request, keyReused());
+  }
+  return fromStoredItem(stored.outcome, true);
+}
+
+function toStoredItem(outcome: ItemOutcome): StoredItemOutcome {
   if (outcome.ok) {
     const { id, amount, createdAt, pass } = outcome.payout;
     return { payout: { id, amount, createdAt: createdAt.toISOString(), pass } };
@@ -402,22 +557,51 @@ function toStored(outcome: AllocationOutcome): StoredOutcome {
   };
 }
 
+function toStoredRequest(outcome: RequestOutcome): StoredOutcome {
+  if (outcome.ok) {
+    return {
+      batch: {
+        items: outcome.items.map((item) => ({ ...toStoredItem(item), replayed: item.replayed })),
+      },
+    };
+  }
+  return {
+    error: {
+      code: outcome.error.code,
+      detail: outcome.error.message,
+      requestId: outcome.requestId,
+      ...(outcome.error.errors ? { errors: outcome.error.errors } : {}),
+    },
+  };
+}
+
+const storedCode = (code: string): ErrorCode =>
+  code in ERROR_STATUS ? (code as ErrorCode) : "INTERNAL";
+
 /** A replay: the first outcome again, with the first request's id on a refusal. */
-function fromStored(stored: StoredOutcome): AllocationOutcome {
+function fromStoredItem(stored: StoredItemOutcome, replayed: boolean): ItemOutcome {
   if ("payout" in stored) {
     const { id, amount, createdAt, pass } = stored.payout;
+    return { ok: true, payout: { id, amount, createdAt: new Date(createdAt), pass }, replayed };
+  }
+  return {
+    ok: false,
+    error: new AppError(storedCode(stored.error.code), stored.error.detail, stored.error.errors),
+    replayed,
+    requestId: stored.error.requestId ?? "",
+  };
+}
+
+/** A batch's whole first answer again: its items as they were first answered. */
+function fromStoredRequest(stored: StoredOutcome): RequestOutcome {
+  if ("batch" in stored) {
     return {
       ok: true,
-      payout: { id, amount, createdAt: new Date(createdAt), pass },
+      items: stored.batch.items.map((item) => fromStoredItem(item, item.replayed)),
       replayed: true,
     };
   }
-  const code: ErrorCode =
-    stored.error.code in ERROR_STATUS ? (stored.error.code as ErrorCode) : "INTERNAL";
-  return {
-    ok: false,
-    error: new AppError(code, stored.error.detail),
-    replayed: true,
-    requestId: stored.error.requestId ?? "",
-  };
+  const item = fromStoredItem(stored, true);
+  if (item.ok) throw new Error("invariant: a batch's key holds a single payout");
+  return item;
 }

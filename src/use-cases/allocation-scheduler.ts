@@ -21,6 +21,11 @@ export interface BatchScheduler<Req, Res> {
 export interface SchedulerOptions<Req, Res> {
   keyOf(request: Req): number;
   /**
+   * What a request weighs against `sizeMax` and the queue bounds (a batch request: its items);
+   * 1 when unset. A request heavier than a bound still runs when nothing else waits for its key.
+   */
+  weightOf?(request: Req): number;
+  /**
    * Runs one batch, in arrival order; answer i belongs to request i, and an answer that is an
    * Error fails that request alone. A throw fails them all.
    */
@@ -34,6 +39,7 @@ export interface SchedulerOptions<Req, Res> {
 
 interface Pending<Req, Res> {
   key: number;
+  weight: number;
   request: Req;
   resolve: (result: Res) => void;
   reject: (error: unknown) => void;
@@ -53,13 +59,13 @@ export function createBatchScheduler<Req, Res>(
   let flushScheduled = false;
 
   const settle = (batch: Pending<Req, Res>[]) => {
-    for (const { key } of batch) {
-      const left = countByKey.get(key)! - 1;
+    for (const { key, weight } of batch) {
+      const left = countByKey.get(key)! - weight;
       if (left === 0) countByKey.delete(key);
       else countByKey.set(key, left);
       busyKeys.delete(key);
+      total -= weight;
     }
-    total -= batch.length;
   };
 
   const start = (batch: Pending<Req, Res>[]) => {
@@ -83,18 +89,28 @@ export function createBatchScheduler<Req, Res>(
     running.add(done);
   };
 
-  /** The oldest waiting requests whose keys are free, up to `sizeMax`, in arrival order. */
+  /**
+   * The oldest waiting requests whose keys are free, weighing up to `sizeMax` (at least one), in
+   * arrival order.
+   */
   const take = (): Pending<Req, Res>[] => {
     const batch: Pending<Req, Res>[] = [];
     const rest: Pending<Req, Res>[] = [];
     const taken = new Set<number>();
+    // Keys with a request left waiting: their later requests wait too (arrival order per key).
+    const deferred = new Set<number>();
+    let weight = 0;
     for (const pending of waiting) {
-      const free = taken.has(pending.key) || !busyKeys.has(pending.key);
-      if (free && batch.length < batching.sizeMax) {
+      const free =
+        !deferred.has(pending.key) && (taken.has(pending.key) || !busyKeys.has(pending.key));
+      const fits = batch.length === 0 || weight + pending.weight <= batching.sizeMax;
+      if (free && fits) {
+        weight += pending.weight;
         batch.push(pending);
         taken.add(pending.key);
       } else {
         rest.push(pending);
+        deferred.add(pending.key);
       }
     }
     waiting = rest;
@@ -122,8 +138,9 @@ export function createBatchScheduler<Req, Res>(
   const submit = (request: Req) =>
     new Promise<Res>((resolve, reject) => {
       const key = options.keyOf(request);
+      const weight = options.weightOf?.(request) ?? 1;
       const count = countByKey.get(key) ?? 0;
-      if (count >= queueMax) {
+      if (count > 0 && count + weight > queueMax) {
         reject(
           unavailable(
             `Too many ${options.what.plural} are waiting ${options.what.perKey} (at most ${queueMax}). Retry shortly.`,
@@ -131,7 +148,7 @@ export function createBatchScheduler<Req, Res>(
         );
         return;
       }
-      if (total >= totalMax) {
+      if (total > 0 && total + weight > totalMax) {
         reject(
           unavailable(
             `Too many ${options.what.plural} are waiting (at most ${totalMax} per process). Retry shortly.`,
@@ -139,9 +156,9 @@ export function createBatchScheduler<Req, Res>(
         );
         return;
       }
-      countByKey.set(key, count + 1);
-      total++;
-      const pending = { key, request, resolve, reject };
+      countByKey.set(key, count + weight);
+      total += weight;
+      const pending = { key, weight, request, resolve, reject };
       if (!batching.enabled) {
         start([pending]);
         return;

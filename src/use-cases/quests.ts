@@ -17,6 +17,7 @@ import { recordAudit } from "../store/audit.js";
 import { findCampaign, insertCampaign, lockCampaign, writeCampaign } from "../store/campaigns.js";
 import { announce } from "../store/change-notices.js";
 import type { Db, Queryable, Tx } from "../store/db.js";
+import { applyPointsChanges, questPointsByPass } from "../store/pass-totals.js";
 import { insertQuest, lockQuest, writeQuest } from "../store/quests.js";
 
 /** A quest as the operator sends it: the owner by pass address (checksummed), not by id. */
@@ -82,6 +83,9 @@ export function editQuest(
     });
     if (patch.actionType !== undefined) await ensureActionType(tx, patch.actionType);
     const quest = await writeQuest(tx, id, next);
+    if (quest.mode === "live" && quest.campaignId !== current.campaignId) {
+      await moveQuestPoints(tx, id, current.campaignId, quest.campaignId);
+    }
     await announce(tx, { kind: "quest", id });
     await recordAudit(tx, audit, {
       action: "quest.update",
@@ -91,6 +95,26 @@ export function editQuest(
     });
     return quest;
   });
+}
+
+/**
+ * A quest's points follow it to its new campaign: its payers' kept totals of the old campaign
+ * lose them and those of the new one gain them (net of reversals), under the quest's row lock.
+ */
+async function moveQuestPoints(
+  tx: Tx,
+  questId: number,
+  from: number | null,
+  to: number | null,
+): Promise<void> {
+  const shares = await questPointsByPass(tx, questId);
+  await applyPointsChanges(
+    tx,
+    shares.flatMap((share) => [
+      { ...share, campaignId: from, points: -share.points, payouts: -share.payouts },
+      { ...share, campaignId: to },
+    ]),
+  );
 }
 
 /** Creates a campaign and announces it (the public answers that show campaigns are rebuilt). */

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import { createAccount, createQuest, issueKey, randomPass } from "../helpers/app.js";
+import {
+  allocate,
+  createAccount,
+  createQuest,
+  issueKey,
+  questFixture,
+  randomPass,
+} from "../helpers/app.js";
 import {
   ADMIN_TOKEN,
   type CliRun,
@@ -223,6 +230,24 @@ describe("questpoints admin (CLI over HTTP)", () => {
     const empty = await admin(["keys", "revoke-value"], "");
     assert.equal(empty.code, 1);
     assert.match(empty.stderr, /no key on stdin/);
+  });
+
+  it("reverses a payout once: the budget comes back and a second try says why it cannot", async () => {
+    const fixture = await questFixture(service.ctx, { total_points: 100 });
+    const paid = await allocate(service.ctx, fixture, { points: 30, address: fixture.playerPass });
+    const payoutId = paid.json().payout.id as string;
+    const reversal = await adminJson(["payouts", "reverse", payoutId, "--reason", "duplicate"]);
+    assert.equal(reversal.payout_id, payoutId);
+    assert.equal(reversal.amount, 30);
+    const detail = await service.ctx.inject({
+      method: "GET",
+      url: `/quests/${fixture.questId}`,
+      headers: { "x-api-key": fixture.apiKey },
+    });
+    assert.equal(detail.json().points_remaining, 100);
+    const again = await admin(["payouts", "reverse", payoutId, "--reason", "duplicate"]);
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /PAYOUT_ALREADY_REVERSED/);
   });
 
   it("switches features off and on, and reads them back", async () => {

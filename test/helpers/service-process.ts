@@ -462,6 +462,7 @@ export async function auditAfterRestart(
       );
       for (const p of books.payouts) stored.set(p.id, p.amount);
     }
+    await auditPassTotals(baseUrl, fixture, all);
     return { stored, all };
   };
 
@@ -539,6 +540,30 @@ export async function auditAfterRestart(
     retriedUnanswered: unanswered.length,
     statuses,
   };
+}
+
+/**
+ * The kept totals survived with the payouts: each player's balance is the sum of what the
+ * fixture's quests paid it (only they pay its fresh players).
+ */
+async function auditPassTotals(baseUrl: string, fixture: Fixture, all: readonly Books[]) {
+  for (const pass of fixture.players) {
+    const mine = all.flatMap((books) =>
+      books.payouts.filter((p) => (p as { account?: { pass: string } }).account?.pass === pass),
+    );
+    const response = await fetch(`${baseUrl}/passes/${pass}`, {
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    assert.equal(response.status, 200, `GET /passes/${pass}: ${text}`);
+    const balance = JSON.parse(text);
+    assert.equal(balance.payouts_count, mine.length, `${pass}: payouts_count`);
+    assert.equal(
+      balance.points,
+      mine.reduce((sum, p) => sum + p.amount, 0),
+      `${pass}: kept total differs from its payouts`,
+    );
+  }
 }
 
 /** `current` if it is still running and ready, else a new service on `env`. */

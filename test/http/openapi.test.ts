@@ -27,7 +27,7 @@ interface Document {
   components: { parameters?: Record<string, { name: string; in: string }> };
 }
 
-/** Every operation of the contract (Part 1 and the Part 2 sections issue 9 delivers). */
+/** Every operation of the contract (Part 1 and the Part 2 sections issues 9 and 10 deliver). */
 const CONTRACT_OPERATIONS = [
   "get /quests",
   "get /quests/{questId}",
@@ -63,6 +63,15 @@ const CONTRACT_OPERATIONS = [
   "post /admin/applications/{id}/reject",
   "get /admin/payouts",
   "get /admin/audit",
+  "post /quests/{questId}/allocations",
+  "post /quests/{questId}/payouts/{payoutId}/reversal",
+  "get /quests/{questId}/reversals",
+  "get /quests/{questId}/stats",
+  "get /me",
+  "post /admin/payouts/{payoutId}/reversal",
+  "get /passes/{address}",
+  "get /passes/{address}/payouts",
+  "get /leaderboard",
   "get /healthz",
   "get /readyz",
   "get /metrics",

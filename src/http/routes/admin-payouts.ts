@@ -7,7 +7,10 @@ import { Type } from "typebox";
 import { badRequest } from "../../domain/errors.js";
 import type { Payout } from "../../domain/records.js";
 import { listPayouts, type PayoutFilter, payoutExport } from "../../store/payouts.js";
+import { reversePayout } from "../../use-cases/reverse-payout.js";
+import { asOperator } from "../actors.js";
 import { listAnswer, pageRequest } from "../listing.js";
+import { presentReversal } from "../present.js";
 import { errorResponses } from "../schemas/common.js";
 import {
   PAYOUT_CSV_EXAMPLE,
@@ -16,8 +19,9 @@ import {
   PayoutList,
   PayoutListQuery,
 } from "../schemas/payouts.js";
+import { AdminPayoutIdParams, ReversalBody, ReversalResponse } from "../schemas/points.js";
 import type { Services } from "../services.js";
-import { OPERATOR_CODES } from "./admin.js";
+import { OPERATOR_CODES, operatorMeta } from "./admin.js";
 import { checksummed } from "./quests.js";
 
 /**
@@ -168,6 +172,34 @@ export async function adminPayoutRoutes(app: FastifyInstance, services: Services
         .type(contentType)
         .header("content-disposition", `attachment; filename="${filename}"`)
         .send(body as unknown as string);
+    },
+  );
+
+  api.post(
+    "/admin/payouts/:payoutId/reversal",
+    {
+      schema: {
+        ...operatorMeta(
+          "adminReversePayout",
+          "Reverse a payout",
+          "Puts the payout's amount back into its quest's budget, at most once per payout, " +
+            "whatever the quest's window. Audited as `payout.reverse` by `operator`.",
+        ),
+        params: AdminPayoutIdParams,
+        body: ReversalBody,
+        response: {
+          201: ReversalResponse,
+          ...errorResponses(...OPERATOR_CODES, "PAYOUT_NOT_FOUND", "PAYOUT_ALREADY_REVERSED"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const reversal = await reversePayout(services.db, {
+        payoutId: request.params.payoutId,
+        reason: request.body.reason,
+        audit: asOperator(request),
+      });
+      return reply.code(201).send({ reversal: presentReversal(reversal) });
     },
   );
 }

@@ -1,18 +1,17 @@
 import { createHash } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { parsePassAddress } from "../../domain/address.js";
 import { AppError, badRequest } from "../../domain/errors.js";
 import {
-  ID_MAX,
   IDEMPOTENCY_KEY_LENGTH_MAX,
   PAYOUT_PAGE_LIMIT_DEFAULT,
   QUEST_LIST_LIMIT_DEFAULT,
 } from "../../domain/limits.js";
-import { findQuestOwner, listPublicQuests, type QuestDetailRead } from "../../store/quests.js";
-import type { AllocationOutcome } from "../../use-cases/allocate.js";
+import { listPublicQuests, type QuestDetailRead } from "../../store/quests.js";
+import type { ItemOutcome } from "../../use-cases/allocate.js";
 import { JSON_TYPE } from "../answer-cache.js";
-import { requireApiKey } from "../auth.js";
+import { OWNER_CODES, OWNER_SECURITY, ownerOnly, requireQuestsEnabled } from "../owner-guards.js";
 import {
   presentPayout,
   presentQuestDetail,
@@ -32,38 +31,10 @@ import {
 } from "../schemas/quests.js";
 import type { Services } from "../services.js";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The id of `/quests/{questId}`, checked to exist and be the key's by `checkOwnedQuest`. */
-    ownedQuestId?: number;
-  }
-}
-
 /** The serialized detail answer of a read shared by identical requests of one batch. */
 const serializedDetails = new WeakMap<QuestDetailRead, string>();
 
-/** What every owner route can answer before its own work (the contract's steps 1-6). */
-const OWNER_CODES = [
-  "QUESTS_DISABLED",
-  "INVALID_API_KEY",
-  "BAD_REQUEST",
-  "QUEST_NOT_FOUND",
-  "NOT_QUEST_OWNER",
-  "KEY_MODE_MISMATCH",
-] as const;
-
 const IDEMPOTENCY_KEY_SHAPE = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_LENGTH_MAX}}$`);
-
-/** Parses `questId` as the contract's step 3 wants: a positive integer, else 400. */
-function parseQuestId(raw: unknown): number {
-  const text = String(raw);
-  if (!/^[1-9]\d*$/.test(text)) {
-    throw badRequest("questId must be a positive integer.", [
-      { field: "questId", message: "must be a positive integer" },
-    ]);
-  }
-  return Number(text);
-}
 
 /**
  * The checksummed form of an address the schema's `pass-address` format already accepted (so
@@ -79,50 +50,13 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
 
-  const requireQuestsEnabled = async () => {
-    if (!(await services.features.get()).quests) {
-      throw new AppError("QUESTS_DISABLED", "The quest feature is switched off.");
-    }
-  };
-
-  // Contract steps 3-5 run before the body is parsed, so a bad body never hides a 404 or 401.
-  const checkOwnedQuest = async (request: FastifyRequest) => {
-    const questId = parseQuestId((request.params as { questId: unknown }).questId);
-    const quest =
-      questId <= ID_MAX
-        ? await services.caches.questOwners.get(questId, (id) => findQuestOwner(db, id))
-        : undefined;
-    if (!quest) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
-    if (quest.ownerId !== request.apiKeyAccountId) {
-      throw new AppError(
-        "NOT_QUEST_OWNER",
-        `This API key's account does not own quest ${questId}.`,
-      );
-    }
-    if (quest.mode !== request.apiKeyMode) {
-      throw new AppError(
-        "KEY_MODE_MISMATCH",
-        `This is a ${request.apiKeyMode} key; quest ${questId} is ${quest.mode}.`,
-      );
-    }
-    request.ownedQuestId = questId;
-  };
-
-  const ownerOnly = {
-    onRequest: [requireQuestsEnabled, requireApiKey(services)],
-    preParsing: [
-      async (request: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream) => {
-        await checkOwnedQuest(request);
-        return payload;
-      },
-    ],
-  };
-  const security = [{ apiKey: [] }];
+  const owner = ownerOnly(services);
+  const security = OWNER_SECURITY;
 
   api.get(
     "/quests",
     {
-      onRequest: requireQuestsEnabled,
+      onRequest: requireQuestsEnabled(services),
       schema: {
         operationId: "listQuests",
         summary: "List public quests",
@@ -155,7 +89,7 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
   api.get(
     "/quests/:questId",
     {
-      ...ownerOnly,
+      ...owner,
       schema: {
         operationId: "getQuest",
         summary: "Quest details with its payouts (owner only)",
@@ -194,7 +128,7 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
   api.post(
     "/quests/:questId",
     {
-      ...ownerOnly,
+      ...owner,
       schema: {
         operationId: "allocatePoints",
         summary: "Allocate points from the quest to a pass address (owner only)",
@@ -237,18 +171,25 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
       const pass = checksummed(request.body.address);
       const idempotencyKey = parseIdempotencyKey(request.headers["idempotency-key"]);
       const { points } = request.body;
-      const outcome = await services.allocate({
+      const result = await services.allocate({
         questId,
         keyId: request.apiKeyId!,
         accountId: request.apiKeyAccountId!,
-        pass,
-        points,
+        items: [
+          {
+            pass,
+            points,
+            idempotency:
+              idempotencyKey === undefined
+                ? undefined
+                : { key: idempotencyKey, requestHash: itemHash(questId, points, pass) },
+          },
+        ],
+        atomic: false,
         requestId: request.id,
-        idempotency:
-          idempotencyKey === undefined
-            ? undefined
-            : { key: idempotencyKey, requestHash: hashRequest({ questId, points, pass }) },
       });
+      // A single allocation is its one item, or the request's refusal (key, quest, owner).
+      const outcome = result.ok ? result.items[0]! : result;
       if (outcome.replayed) reply.header("Idempotent-Replayed", "true");
       return sendOutcome(reply, outcome);
     },
@@ -256,15 +197,20 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
 }
 
 /** 200 with the payout, or the refusal as problem details (a replay keeps its first request id). */
-function sendOutcome(reply: FastifyReply, outcome: AllocationOutcome) {
+function sendOutcome(reply: FastifyReply, outcome: ItemOutcome) {
   if (outcome.ok) return reply.code(200).send({ payout: presentPayout(outcome.payout) });
-  return reply
-    .code(outcome.error.status)
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(problemBody(outcome.error, outcome.requestId));
+  return sendRefusal(reply, outcome);
 }
 
-function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
+/** A refusal decided by the use case, as problem details with the (first) request's id. */
+export function sendRefusal(reply: FastifyReply, refusal: { error: AppError; requestId: string }) {
+  return reply
+    .code(refusal.error.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problemBody(refusal.error, refusal.requestId));
+}
+
+export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (typeof header !== "string" || !IDEMPOTENCY_KEY_SHAPE.test(header)) {
     throw badRequest("Idempotency-Key must be 1-255 printable ASCII characters.", [
@@ -274,6 +220,10 @@ function parseIdempotencyKey(header: string | string[] | undefined): string | un
   return header;
 }
 
-function hashRequest(request: { questId: number; points: number; pass: string }): string {
-  return createHash("sha256").update(JSON.stringify(request)).digest("hex");
+/**
+ * What an item's idempotency key was first used for: its quest, points and pass. The same for a
+ * single allocation's header and a batch item's key, which share one namespace.
+ */
+export function itemHash(questId: number, points: number, pass: string): string {
+  return createHash("sha256").update(JSON.stringify({ questId, points, pass })).digest("hex");
 }

@@ -75,7 +75,14 @@ export const Problem = Type.Object(
     detail: Type.String(),
     request_id: Type.Optional(Type.String()),
     errors: Type.Optional(
-      Type.Array(Type.Object({ field: Type.String(), message: Type.String() })),
+      Type.Array(
+        Type.Object({
+          field: Type.String(),
+          message: Type.String(),
+          // On BATCH_REJECTED: the failed item's own code.
+          code: Type.Optional(Type.String()),
+        }),
+      ),
     ),
   },
   { $id: "Problem", title: "Problem" },

@@ -1,0 +1,141 @@
+import { EVERY, scopeId } from "../domain/pass-totals.js";
+import type { Queryable } from "./db.js";
+import { keyset, type Page, type PageRequest, toPage } from "./keyset.js";
+
+/** A pass's live points from the kept totals: a few rows, whatever its number of payouts. */
+export interface PassBalance {
+  pass: string;
+  points: number;
+  payoutsCount: number;
+  byCampaign: { campaignId: number | null; points: number }[];
+  byEarningPeriod: { earningPeriodId: number | null; points: number }[];
+}
+
+/** The balance of a registered pass; undefined when the address is not registered. */
+export async function findPassBalance(
+  db: Queryable,
+  pass: string,
+): Promise<PassBalance | undefined> {
+  const { rows } = await db.query<{
+    pass: string;
+    campaign_key: number | null;
+    period_key: number | null;
+    points: string | null;
+    payouts_count: string | null;
+  }>(
+    `SELECT a.pass, t.campaign_key, t.period_key, t.points, t.payouts_count
+     FROM accounts a
+     LEFT JOIN pass_totals t
+       ON t.account_id = a.id AND (t.campaign_key = -1 OR t.period_key = -1)
+     WHERE a.pass = $1
+     ORDER BY t.campaign_key, t.period_key`,
+    [pass],
+  );
+  if (rows.length === 0) return undefined;
+  const balance: PassBalance = {
+    pass: rows[0]!.pass,
+    points: 0,
+    payoutsCount: 0,
+    byCampaign: [],
+    byEarningPeriod: [],
+  };
+  for (const row of rows) {
+    if (row.campaign_key === null || row.period_key === null) continue;
+    const points = Number(row.points);
+    if (row.campaign_key === EVERY && row.period_key === EVERY) {
+      balance.points = points;
+      balance.payoutsCount = Number(row.payouts_count);
+    } else if (points === 0) {
+      // A scope whose points were all reversed or moved away: not shown.
+    } else if (row.period_key === EVERY) {
+      balance.byCampaign.push({ campaignId: scopeId(row.campaign_key), points });
+    } else {
+      balance.byEarningPeriod.push({ earningPeriodId: scopeId(row.period_key), points });
+    }
+  }
+  return balance;
+}
+
+export interface PassPayout {
+  id: string;
+  questId: number;
+  questName: string;
+  amount: number;
+  createdAt: Date;
+  reversed: boolean;
+}
+
+/** A registered pass's live payouts, newest first; undefined when it is not registered. */
+export async function listPassPayouts(
+  db: Queryable,
+  pass: string,
+  page: PageRequest,
+): Promise<Page<PassPayout> | undefined> {
+  const { rows: accounts } = await db.query<{ id: string }>(
+    "SELECT id FROM accounts WHERE pass = $1",
+    [pass],
+  );
+  const account = accounts[0];
+  if (!account) return undefined;
+  const params: unknown[] = [account.id];
+  const { where, orderBy, limit } = keyset(
+    { at: "p.created_at", id: "p.id", idType: "uuid" },
+    "newest",
+    page,
+    params,
+  );
+  const { rows } = await db.query<{
+    id: string;
+    quest_id: number;
+    quest_name: string;
+    amount: string;
+    created_at: Date;
+    reversed: boolean;
+  }>(
+    `SELECT p.id, p.quest_id, q.name AS quest_name, p.amount, p.created_at,
+            EXISTS (SELECT 1 FROM reversals r WHERE r.payout_id = p.id) AS reversed
+     FROM payouts p JOIN quests q ON q.id = p.quest_id AND q.mode = 'live'
+     WHERE p.account_id = $1 AND ${where}
+     ${orderBy} ${limit}`,
+    params,
+  );
+  const items = rows.map((row) => ({
+    id: row.id,
+    questId: row.quest_id,
+    questName: row.quest_name,
+    amount: Number(row.amount),
+    createdAt: row.created_at,
+    reversed: row.reversed,
+  }));
+  return toPage(items, page.limit, (item) => ({ at: item.createdAt, id: item.id }));
+}
+
+/**
+ * One leaderboard page of a scope (points descending, ties by address), and how many passes have
+ * more points than its first: one index range of at most offset + limit entries.
+ */
+export async function readLeaderboardPage(
+  db: Queryable,
+  scope: { campaignKey: number; periodKey: number },
+  page: { limit: number; offset: number },
+): Promise<{ entries: { passKey: string; points: number }[]; before: number }> {
+  const { rows } = await db.query<{ pass_key: string; points: string; before: string }>(
+    `WITH page AS (
+       SELECT pass_key, points FROM pass_totals
+       WHERE campaign_key = $1 AND period_key = $2 AND points > 0
+       ORDER BY points DESC, pass_key
+       LIMIT $3 OFFSET $4
+     )
+     SELECT pass_key, points,
+            (SELECT count(*) FROM pass_totals
+             WHERE campaign_key = $1 AND period_key = $2 AND points > 0
+               AND points > (SELECT max(points) FROM page)) AS before
+     FROM page
+     ORDER BY points DESC, pass_key`,
+    [scope.campaignKey, scope.periodKey, page.limit, page.offset],
+  );
+  return {
+    entries: rows.map((row) => ({ passKey: row.pass_key, points: Number(row.points) })),
+    before: Number(rows[0]?.before ?? 0),
+  };
+}
