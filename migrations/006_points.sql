@@ -18,15 +18,18 @@ CREATE INDEX reversals_quest_page_idx ON reversals (quest_id, created_at DESC, i
 -- pass: (every campaign, every period), (its campaign, every period), (every campaign, its
 -- period) and (its campaign, its period). A key is -1 for "every", 0 for "none" (a quest outside
 -- any campaign, a payout outside any earning period), else the campaign's or period's id.
--- Test-mode payouts are never counted.
+-- Test-mode payouts are never counted. Every change is one upsert in key order (so writers never
+-- deadlock); no CHECK bounds points below, because PostgreSQL tests a CHECK on the row an INSERT
+-- proposes before ON CONFLICT makes it an update: the writers that take points away check the
+-- rows they return instead, and fail the transaction on a negative total.
 CREATE TABLE pass_totals (
   account_id     uuid NOT NULL REFERENCES accounts (id),
   campaign_key   integer NOT NULL CHECK (campaign_key >= -1),
   period_key     integer NOT NULL CHECK (period_key >= -1),
   -- The address in lower case: the leaderboard's tie order is the addresses' numeric order.
   pass_key       text COLLATE "C" NOT NULL,
-  points         bigint NOT NULL CHECK (points >= 0),
-  payouts_count  bigint NOT NULL CHECK (payouts_count >= 0),
+  points         bigint NOT NULL,
+  payouts_count  bigint NOT NULL,
   PRIMARY KEY (account_id, campaign_key, period_key)
 );
 -- A leaderboard page: points descending, ties by address, passes with no points left out.

@@ -30,6 +30,11 @@ export const PUBLIC_ANSWERS_BYTES_MAX = 64 * 1024 * 1024;
 export const PUBLIC_ANSWERS_ENTRIES_MAX = 10_000;
 /** Allocations waiting or running in one process, over all quests; beyond it, 503. */
 export const ALLOCATION_QUEUE_TOTAL_MAX = 10_000;
+/**
+ * Items (a batch request counts each) waiting or running in one process: what they hold in
+ * memory stays in the tens of megabytes; beyond it, 503.
+ */
+export const ALLOCATION_ITEMS_QUEUED_MAX = 100_000;
 /** Cursor-paged listings (contract Part 2, Listings): `limit` 1..500, default 100. */
 export const LIST_LIMIT_DEFAULT = 100;
 export const LIST_LIMIT_MAX = 500;
@@ -37,8 +42,11 @@ export const LIST_LIMIT_MAX = 500;
 export const CURSOR_LENGTH_MAX = 200;
 /** Items of one `POST /quests/{questId}/allocations`. */
 export const BATCH_ITEMS_MAX = 1000;
-/** Body bound of that route: a thousand items with 255-character idempotency keys fit. */
-export const BATCH_BODY_BYTES_MAX = 512 * 1024;
+/**
+ * Body bound of that route: a thousand items fit even with 255-character idempotency keys made
+ * of characters JSON escapes (`"` and `\\` take two bytes each), about 650 KB.
+ */
+export const BATCH_BODY_BYTES_MAX = 1024 * 1024;
 export const REVERSAL_REASON_LENGTH_MAX = 500;
 /** `GET /leaderboard`: `limit` 1..100 (default 100), `offset` 0..10000. */
 export const LEADERBOARD_LIMIT_MAX = 100;

@@ -25,7 +25,8 @@ export interface TotalsDelta {
   periodKey: number;
   /** The address in lower case: the leaderboard's tie order is the numeric order of addresses. */
   passKey: string;
-  points: number;
+  /** Summed exactly: one group commit may pay a pass more than 2^53 over several quests. */
+  points: bigint;
   payouts: number;
 }
 
@@ -51,7 +52,7 @@ export function totalsDeltas(changes: readonly PointsChange[]): TotalsDelta[] {
       const id = `${change.accountId}/${campaignKey}/${periodKey}`;
       const row = rows.get(id);
       if (row) {
-        row.points += change.points;
+        row.points += BigInt(change.points);
         row.payouts += change.payouts;
       } else {
         rows.set(id, {
@@ -59,13 +60,13 @@ export function totalsDeltas(changes: readonly PointsChange[]): TotalsDelta[] {
           campaignKey,
           periodKey,
           passKey: change.pass.toLowerCase(),
-          points: change.points,
+          points: BigInt(change.points),
           payouts: change.payouts,
         });
       }
     }
   }
-  return [...rows.values()].filter((row) => row.points !== 0 || row.payouts !== 0);
+  return [...rows.values()].filter((row) => row.points !== 0n || row.payouts !== 0);
 }
 
 /** One leaderboard entry. */

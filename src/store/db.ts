@@ -6,6 +6,11 @@ export interface Queryable {
 /** A transaction: queries plus `exec` for multi-statement scripts such as migrations. */
 export interface Tx extends Queryable {
   exec(sql: string): Promise<void>;
+  /**
+   * Lets the rest of this transaction's statements run up to `ms` each: for a migration or an
+   * operator's rare bulk change, never for a request's own work.
+   */
+  allowLongStatements(ms: number): Promise<void>;
 }
 
 /** What a listener hears on a channel: each notice, and the gaps where notices may be lost. */

@@ -4,6 +4,8 @@ import type { Db } from "./db.js";
 const MIGRATIONS_DIR = new URL("../../migrations/", import.meta.url);
 // Any fixed 64-bit number: all processes serialise their migrations on this advisory lock.
 const MIGRATION_LOCK_ID = 7_668_001;
+/** Longest a migration statement may run (a backfill over millions of rows). */
+const MIGRATION_STATEMENT_MS_MAX = 60 * 60 * 1000;
 
 export interface MigrationResult {
   applied: string[];
@@ -21,6 +23,8 @@ async function listMigrations(): Promise<string[]> {
 export async function migrate(db: Db): Promise<MigrationResult> {
   const files = await listMigrations();
   return db.transaction(async (tx) => {
+    // A migration may rewrite or backfill large tables: its statements are not a request's.
+    await tx.allowLongStatements(MIGRATION_STATEMENT_MS_MAX);
     await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
     await tx.query(
       `CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -53,6 +53,8 @@ export async function openPglite(
             exec: async (sql) => {
               await tx.exec(sql);
             },
+            // PGlite bounds waits for its one connection, not a statement's run time.
+            allowLongStatements: async () => {},
           }),
         ),
       ),

@@ -32,18 +32,28 @@ function statementName(sql: string): string {
   return name;
 }
 
-function pgQueryable(runner: PgRunner): Queryable["query"] {
+function pgQueryable(
+  runner: PgRunner,
+  readTimeoutMs: () => number | undefined = () => undefined,
+): Queryable["query"] {
   return async <T>(sql: string, params?: unknown[]) => {
+    const timeout = readTimeoutMs();
+    const extra = timeout === undefined ? {} : { query_timeout: timeout };
     try {
       const result =
         params && params.length > 0
-          ? await runner.query({ name: statementName(sql), text: sql, values: params })
-          : await runner.query(sql);
+          ? await runner.query({ name: statementName(sql), text: sql, values: params, ...extra })
+          : await runner.query({ text: sql, ...extra });
       return { rows: result.rows as T[] };
     } catch (error) {
       return rethrowUnavailable(error);
     }
   };
+}
+
+/** A query with its own client-side read timeout (`pg` honours it; its types omit it). */
+function withReadTimeout(text: string, ms: number): pg.QueryConfig {
+  return { text, query_timeout: ms } as pg.QueryConfig;
 }
 
 export interface PostgresOptions {
@@ -114,11 +124,19 @@ export function openPostgres({
       client.on("error", onError);
       try {
         await client.query("BEGIN");
+        // Set by allowLongStatements: the client-side read timeout of this transaction's queries.
+        let readTimeoutMs: number | undefined;
         const tx: Tx = {
-          query: pgQueryable(client),
+          query: pgQueryable(client, () => readTimeoutMs),
           // A parameterless query goes over the simple protocol, which allows several statements.
           exec: async (sql) => {
-            await client.query(sql);
+            await client.query(
+              readTimeoutMs === undefined ? sql : withReadTimeout(sql, readTimeoutMs),
+            );
+          },
+          async allowLongStatements(ms) {
+            await client.query(`SET LOCAL statement_timeout = ${Math.floor(ms)}`);
+            readTimeoutMs = Math.floor(ms) + 1_000;
           },
         };
         const result = await fn(tx);

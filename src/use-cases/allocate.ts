@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import { decideInOrder, type GroupDecision } from "../domain/allocation.js";
 import { AppError, ERROR_STATUS, type ErrorCode } from "../domain/errors.js";
-import { ALLOCATION_QUEUE_TOTAL_MAX } from "../domain/limits.js";
+import { ALLOCATION_ITEMS_QUEUED_MAX, ALLOCATION_QUEUE_TOTAL_MAX } from "../domain/limits.js";
 import type { Payout } from "../domain/records.js";
 import {
   type AllocationContext,
@@ -72,7 +72,7 @@ export interface Allocate {
   (request: AllocationRequest): Promise<RequestOutcome>;
   /** Resolves once every queued and running batch has been answered (graceful shutdown). */
   drain(): Promise<void>;
-  /** Items of this process waiting for a batch or in a running one (for /metrics). */
+  /** Requests of this process waiting for a batch or in a running one (for /metrics). */
   queued(): number;
 }
 
@@ -121,6 +121,7 @@ export function createAllocate(db: Db, options: AllocateOptions): Allocate {
   const scheduler = createBatchScheduler<Job, RequestOutcome>({
     keyOf: (job) => job.request.questId,
     weightOf: (job) => job.request.items.length,
+    weightMax: ALLOCATION_ITEMS_QUEUED_MAX,
     run: (batch) => observed(batch, () => runIsolatingBusyQuests(runInTransaction, batch)),
     batching: options.batching,
     queueMax: options.queueMax,
@@ -241,7 +242,7 @@ async function runIsolatingBusyQuests(
 
 const RETRY_TRANSACTIONS_MAX = 4;
 
-/** A batch's quests' row locks were not all granted in time: nothing was written yet. */
+/** A lock the batch needed (its quests', its passes' totals) was not granted in time. */
 class QuestLockNotGranted extends Error {
   constructor(override readonly cause: unknown) {
     super("A quest of an allocation batch was not locked within the lock timeout.");
@@ -425,7 +426,11 @@ async function allocateBatch(tx: Tx, jobs: readonly Job[]): Promise<RequestOutco
     return outcome;
   });
 
-  await writeAllocationBatch(tx, payouts, records);
+  // The write may wait for passes' kept totals another transaction holds; timing out there is
+  // like a busy quest: nothing was written, and each quest is tried again on its own.
+  await writeAllocationBatch(tx, payouts, records).catch((error: unknown) => {
+    throw isLockNotGranted(error) ? new QuestLockNotGranted(error) : error;
+  });
   return results;
 }
 

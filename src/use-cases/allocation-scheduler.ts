@@ -21,10 +21,12 @@ export interface BatchScheduler<Req, Res> {
 export interface SchedulerOptions<Req, Res> {
   keyOf(request: Req): number;
   /**
-   * What a request weighs against `sizeMax` and the queue bounds (a batch request: its items);
-   * 1 when unset. A request heavier than a bound still runs when nothing else waits for its key.
+   * What a request weighs against `sizeMax` and `weightMax` (a batch request: its items); 1 when
+   * unset. A request heavier than `sizeMax` runs in a batch of its own.
    */
   weightOf?(request: Req): number;
+  /** The most weight waiting or running in the process (items held in memory); beyond it, 503. */
+  weightMax?: number;
   /**
    * Runs one batch, in arrival order; answer i belongs to request i, and an answer that is an
    * Error fails that request alone. A throw fails them all.
@@ -56,16 +58,18 @@ export function createBatchScheduler<Req, Res>(
   const busyKeys = new Set<number>();
   const running = new Set<Promise<void>>();
   let total = 0;
+  let weightTotal = 0;
   let flushScheduled = false;
 
   const settle = (batch: Pending<Req, Res>[]) => {
     for (const { key, weight } of batch) {
-      const left = countByKey.get(key)! - weight;
+      const left = countByKey.get(key)! - 1;
       if (left === 0) countByKey.delete(key);
       else countByKey.set(key, left);
       busyKeys.delete(key);
-      total -= weight;
+      weightTotal -= weight;
     }
+    total -= batch.length;
   };
 
   const start = (batch: Pending<Req, Res>[]) => {
@@ -140,7 +144,7 @@ export function createBatchScheduler<Req, Res>(
       const key = options.keyOf(request);
       const weight = options.weightOf?.(request) ?? 1;
       const count = countByKey.get(key) ?? 0;
-      if (count > 0 && count + weight > queueMax) {
+      if (count >= queueMax) {
         reject(
           unavailable(
             `Too many ${options.what.plural} are waiting ${options.what.perKey} (at most ${queueMax}). Retry shortly.`,
@@ -148,7 +152,7 @@ export function createBatchScheduler<Req, Res>(
         );
         return;
       }
-      if (total > 0 && total + weight > totalMax) {
+      if (total >= totalMax) {
         reject(
           unavailable(
             `Too many ${options.what.plural} are waiting (at most ${totalMax} per process). Retry shortly.`,
@@ -156,8 +160,17 @@ export function createBatchScheduler<Req, Res>(
         );
         return;
       }
-      countByKey.set(key, count + weight);
-      total += weight;
+      if (weightTotal > 0 && weightTotal + weight > (options.weightMax ?? Infinity)) {
+        reject(
+          unavailable(
+            `Too many ${options.what.plural} are waiting (at most ${options.weightMax} items per process). Retry shortly.`,
+          ),
+        );
+        return;
+      }
+      countByKey.set(key, count + 1);
+      total++;
+      weightTotal += weight;
       const pending = { key, weight, request, resolve, reject };
       if (!batching.enabled) {
         start([pending]);

@@ -17,8 +17,14 @@ import { recordAudit } from "../store/audit.js";
 import { findCampaign, insertCampaign, lockCampaign, writeCampaign } from "../store/campaigns.js";
 import { announce } from "../store/change-notices.js";
 import type { Db, Queryable, Tx } from "../store/db.js";
-import { applyPointsChanges, questPointsByPass } from "../store/pass-totals.js";
+import { moveQuestTotals } from "../store/pass-totals.js";
 import { insertQuest, lockQuest, writeQuest } from "../store/quests.js";
+
+/**
+ * Longest the kept-totals move of a quest changing campaign may run: a pass over the quest's
+ * payouts (about a second per million), under the quest's lock.
+ */
+const QUEST_MOVE_STATEMENT_MS_MAX = 60_000;
 
 /** A quest as the operator sends it: the owner by pass address (checksummed), not by id. */
 export type QuestRequest = Omit<QuestFields, "ownerId" | keyof QuestDefaults> &
@@ -83,8 +89,10 @@ export function editQuest(
     });
     if (patch.actionType !== undefined) await ensureActionType(tx, patch.actionType);
     const quest = await writeQuest(tx, id, next);
+    // A quest's points follow it to its new campaign (a pass over its payouts).
     if (quest.mode === "live" && quest.campaignId !== current.campaignId) {
-      await moveQuestPoints(tx, id, current.campaignId, quest.campaignId);
+      await tx.allowLongStatements(QUEST_MOVE_STATEMENT_MS_MAX);
+      await moveQuestTotals(tx, id, current.campaignId, quest.campaignId);
     }
     await announce(tx, { kind: "quest", id });
     await recordAudit(tx, audit, {
@@ -95,26 +103,6 @@ export function editQuest(
     });
     return quest;
   });
-}
-
-/**
- * A quest's points follow it to its new campaign: its payers' kept totals of the old campaign
- * lose them and those of the new one gain them (net of reversals), under the quest's row lock.
- */
-async function moveQuestPoints(
-  tx: Tx,
-  questId: number,
-  from: number | null,
-  to: number | null,
-): Promise<void> {
-  const shares = await questPointsByPass(tx, questId);
-  await applyPointsChanges(
-    tx,
-    shares.flatMap((share) => [
-      { ...share, campaignId: from, points: -share.points, payouts: -share.payouts },
-      { ...share, campaignId: to },
-    ]),
-  );
 }
 
 /** Creates a campaign and announces it (the public answers that show campaigns are rebuilt). */

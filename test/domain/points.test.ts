@@ -97,12 +97,21 @@ describe("totalsDeltas", () => {
     assert.deepEqual(
       rows.map((r) => [r.campaignKey, r.periodKey, r.points, r.payouts, r.passKey]),
       [
-        [EVERY, EVERY, 5, 1, "0xabc"],
-        [3, EVERY, 5, 1, "0xabc"],
-        [EVERY, NONE, 5, 1, "0xabc"],
-        [3, NONE, 5, 1, "0xabc"],
+        [EVERY, EVERY, 5n, 1, "0xabc"],
+        [3, EVERY, 5n, 1, "0xabc"],
+        [EVERY, NONE, 5n, 1, "0xabc"],
+        [3, NONE, 5n, 1, "0xabc"],
       ],
     );
+  });
+
+  it("sums exactly beyond 2^53, as one group commit may pay a pass over several quests", () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    const [every] = totalsDeltas([
+      { ...change, points: max },
+      { ...change, campaignId: 4, points: max },
+    ]);
+    assert.equal(every!.points, 2n * BigInt(max));
   });
 
   it("sums changes of one row and leaves out rows that do not change (a move)", () => {
@@ -113,10 +122,10 @@ describe("totalsDeltas", () => {
     assert.deepEqual(
       rows.map((r) => [r.campaignKey, r.periodKey, r.points]),
       [
-        [3, EVERY, -5],
-        [3, NONE, -5],
-        [4, EVERY, 5],
-        [4, NONE, 5],
+        [3, EVERY, -5n],
+        [3, NONE, -5n],
+        [4, EVERY, 5n],
+        [4, NONE, 5n],
       ],
     );
   });

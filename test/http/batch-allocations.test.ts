@@ -343,16 +343,20 @@ for (const kind of DATABASES) {
         assert.equal((await questDetail(ctx(), fixture)).points_remaining, 0);
       });
 
-      it("pays a batch of exactly 1000 items (a body above the 64 KiB of other routes)", async () => {
+      it("pays a batch of exactly 1000 items with the longest keys JSON escapes the most", async () => {
         const fixture = await questFixture(ctx(), { total_points: 1000 });
         const prefix = newKey();
-        const allocations = Array.from({ length: 1000 }, (_, i) => ({
-          points: 1,
-          address: fixture.playerPass,
-          idempotency_key: `${prefix}-${String(i).padStart(4, "0")}`,
-        }));
+        const allocations = Array.from({ length: 1000 }, (_, i) => {
+          const key = `${prefix}-${String(i).padStart(4, "0")}-`;
+          // `"` and `\` take two bytes each in JSON: 255 characters, ~500 bytes a key.
+          return {
+            points: 1,
+            address: fixture.playerPass,
+            idempotency_key: key.padEnd(255, '"\\'),
+          };
+        });
         const body = { allocations };
-        assert.ok(JSON.stringify(body).length > 64 * 1024);
+        assert.ok(JSON.stringify(body).length > 512 * 1024);
         const answer = await sendBatch(ctx(), fixture, body);
         assert.equal(answer.results.length, 1000);
         assert.ok(answer.results.every((r) => r.status === 200 && r.replayed === false));
@@ -602,9 +606,9 @@ for (const kind of DATABASES) {
         await refusesNaming({ allocations }, "allocations");
       });
 
-      it("refuses a body above 512 KiB with 413 PAYLOAD_TOO_LARGE", async () => {
+      it("refuses a body above 1 MiB with 413 PAYLOAD_TOO_LARGE", async () => {
         const response = await batch(ctx(), shared, {
-          allocations: [{ points: 5, address: "x".repeat(600 * 1024) }],
+          allocations: [{ points: 5, address: "x".repeat(1100 * 1024) }],
         });
         expectProblem(response, 413, "PAYLOAD_TOO_LARGE");
       });

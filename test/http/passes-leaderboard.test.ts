@@ -609,6 +609,12 @@ for (const kind of DATABASES) {
           campaign_id: 6543,
           items: [],
         });
+        // Beyond the 4-byte ids the database holds: still nobody, not a 500.
+        assert.deepEqual(await readBoard(ctx(), "?campaign_id=3000000000"), {
+          earning_period_id: null,
+          campaign_id: 3000000000,
+          items: [],
+        });
       });
 
       it("refuses limit out of 1..100, offset out of 0..10000 and malformed filters with 400 naming the field", async () => {

@@ -15,6 +15,7 @@ import {
   type TestContext,
   withContext,
 } from "../helpers/app.js";
+import { keptAndRecomputedTotals } from "../helpers/kept-totals.js";
 
 /**
  * Races of batches, single allocations, reversals and quest moves, on one hot quest and on two
@@ -509,29 +510,8 @@ async function recomputedLeaderboard(ctx: TestContext, campaign: number | null) 
 
 /** `pass_totals` equals a full recompute: four rows per pass and (campaign, period); 0/0 aside. */
 async function assertKeptTotals(ctx: TestContext, world: World) {
-  const kept = await ctx.db.query(
-    `SELECT account_id::text, campaign_key, period_key, pass_key,
-            points::int AS points, payouts_count::int AS payouts_count
-     FROM pass_totals WHERE points <> 0 OR payouts_count <> 0
-     ORDER BY account_id, campaign_key, period_key`,
-  );
-  const recomputed = await ctx.db.query(
-    `SELECT p.account_id::text, k.campaign_key, k.period_key, lower(a.pass) AS pass_key,
-            sum(p.amount - coalesce(r.amount, 0))::int AS points, count(*)::int AS payouts_count
-     FROM payouts p
-     JOIN quests q ON q.id = p.quest_id AND q.mode = 'live'
-     JOIN accounts a ON a.id = p.account_id
-     LEFT JOIN reversals r ON r.payout_id = p.id
-     CROSS JOIN LATERAL (VALUES
-       (-1, -1),
-       (coalesce(q.campaign_id, 0), -1),
-       (-1, coalesce(p.earning_period_id, 0)),
-       (coalesce(q.campaign_id, 0), coalesce(p.earning_period_id, 0))
-     ) AS k (campaign_key, period_key)
-     GROUP BY p.account_id, k.campaign_key, k.period_key, lower(a.pass)
-     ORDER BY 1, 2, 3`,
-  );
-  assert.deepEqual(kept.rows, recomputed.rows, "pass_totals equals a recompute from the payouts");
+  const { kept, recomputed } = await keptAndRecomputedTotals(ctx.db);
+  assert.deepEqual(kept, recomputed, "pass_totals equals a recompute from the payouts");
   for (const pass of world.players) {
     const response = await ctx.inject({ method: "GET", url: `/passes/${pass}` });
     expectStatus(response, 200);

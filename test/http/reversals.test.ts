@@ -241,7 +241,7 @@ for (const kind of DATABASES) {
 
       it("answers 404 PAYOUT_NOT_FOUND for an unknown UUID and for an id that is not a UUID", async () => {
         const fixture = await questFixture(ctx());
-        for (const id of [randomUUID(), "not-a-uuid", "12345"]) {
+        for (const id of [randomUUID(), "not-a-uuid", "12345", "p".repeat(200)]) {
           expectProblem(await reverse(ctx(), fixture, id), 404, "PAYOUT_NOT_FOUND");
         }
       });
@@ -515,7 +515,7 @@ for (const kind of DATABASES) {
       });
 
       it("answers 404 PAYOUT_NOT_FOUND for an unknown payout", async () => {
-        for (const id of [randomUUID(), "not-a-uuid"]) {
+        for (const id of [randomUUID(), "not-a-uuid", "p".repeat(200)]) {
           expectProblem(await adminReverse(ctx(), id), 404, "PAYOUT_NOT_FOUND");
         }
       });

@@ -7,19 +7,34 @@ import { createBatchScheduler } from "../../src/use-cases/allocation-scheduler.j
 interface Req {
   key: number;
   n: number;
+  /** Items the request carries (a batch request); 1 when unset. */
+  weight?: number;
 }
 
-function recordingScheduler(options: { concurrency: number; queueMax: number; totalMax: number }) {
+function recordingScheduler(options: {
+  concurrency: number;
+  queueMax: number;
+  totalMax: number;
+  sizeMax?: number;
+  weightMax?: number;
+}) {
   const batches: Req[][] = [];
   const gates: (() => void)[] = [];
   const scheduler = createBatchScheduler<Req, number>({
     keyOf: (request) => request.key,
+    weightOf: (request) => request.weight ?? 1,
+    ...(options.weightMax === undefined ? {} : { weightMax: options.weightMax }),
     run: async (batch) => {
       batches.push(batch);
       await new Promise<void>((resolve) => gates.push(resolve));
       return batch.map((request) => (request.n < 0 ? new Error(`failed ${request.n}`) : request.n));
     },
-    batching: { enabled: true, sizeMax: 100, waitMs: 0, concurrency: options.concurrency },
+    batching: {
+      enabled: true,
+      sizeMax: options.sizeMax ?? 100,
+      waitMs: 0,
+      concurrency: options.concurrency,
+    },
     queueMax: options.queueMax,
     totalMax: options.totalMax,
     what: { plural: "allocations", perKey: "for this quest" },
@@ -118,5 +133,50 @@ describe("allocation scheduler", () => {
     await releaseAll();
     assert.deepEqual(await Promise.all(accepted), [0, 1, 2]);
     assert.equal(scheduler.size(), 0);
+  });
+
+  it("fills a batch by items, keeps each key's order, and runs a heavier request alone", async () => {
+    const { scheduler, batches, releaseAll } = recordingScheduler({
+      concurrency: 1,
+      queueMax: 10,
+      totalMax: 100,
+      sizeMax: 10,
+    });
+    const blocker = scheduler.submit({ key: 9, n: 0 });
+    await tick();
+    const answers = [
+      scheduler.submit({ key: 1, n: 1, weight: 4 }),
+      scheduler.submit({ key: 1, n: 2, weight: 8 }),
+      scheduler.submit({ key: 1, n: 3 }),
+      scheduler.submit({ key: 2, n: 4, weight: 5 }),
+      scheduler.submit({ key: 3, n: 5, weight: 30 }),
+    ];
+    await releaseAll();
+    await Promise.all([blocker, ...answers]);
+    // 4 + 8 > 10: the 8 waits, and so does the 1 behind it; the 5 of key 2 fits; the 30 of key
+    // 3 does not fit beside anything, so it runs alone.
+    assert.deepEqual(
+      batches.map((batch) => batch.map((r) => r.n)),
+      [[0], [1, 4], [2, 3], [5]],
+    );
+  });
+
+  it("refuses with 503 beyond the process-wide item bound, but counts a batch once per queue", async () => {
+    const { scheduler, releaseAll } = recordingScheduler({
+      concurrency: 1,
+      queueMax: 2,
+      totalMax: 100,
+      weightMax: 1001,
+    });
+    const big = scheduler.submit({ key: 1, n: 1, weight: 1000 });
+    // The quest's queue holds two requests, however many items the first carries.
+    const small = scheduler.submit({ key: 1, n: 2 });
+    await assert.rejects(scheduler.submit({ key: 2, n: 3 }), (error: AppError) => {
+      assert.equal(error.code, "SERVICE_UNAVAILABLE");
+      assert.match(error.message, /at most 1001 items per process/);
+      return true;
+    });
+    await releaseAll();
+    assert.deepEqual(await Promise.all([big, small]), [1, 2]);
   });
 });

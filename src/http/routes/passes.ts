@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { getAddress } from "viem";
 import { AppError } from "../../domain/errors.js";
-import { LEADERBOARD_LIMIT_MAX } from "../../domain/limits.js";
+import { ID_MAX, LEADERBOARD_LIMIT_MAX } from "../../domain/limits.js";
 import { EVERY, rankPage, scopeKey } from "../../domain/pass-totals.js";
 import { findPassBalance, listPassPayouts, readLeaderboardPage } from "../../store/standings.js";
 import { listAnswer, pageRequest } from "../listing.js";
@@ -123,14 +123,18 @@ export async function passRoutes(app: FastifyInstance, services: Services) {
       const { campaign_id: campaignId, earning_period_id: periodId } = request.query;
       const limit = request.query.limit ?? LEADERBOARD_LIMIT_MAX;
       const offset = request.query.offset ?? 0;
-      const { entries, before } = await readLeaderboardPage(
-        db,
-        {
-          campaignKey: campaignId === undefined ? EVERY : scopeKey(campaignId),
-          periodKey: periodId === undefined ? EVERY : scopeKey(periodId),
-        },
-        { limit, offset },
-      );
+      // Ids are 4-byte columns: a larger one names no campaign or period, whose board is empty.
+      const unknown = [campaignId, periodId].some((id) => id !== undefined && id > ID_MAX);
+      const { entries, before } = unknown
+        ? { entries: [], before: 0 }
+        : await readLeaderboardPage(
+            db,
+            {
+              campaignKey: campaignId === undefined ? EVERY : scopeKey(campaignId),
+              periodKey: periodId === undefined ? EVERY : scopeKey(periodId),
+            },
+            { limit, offset },
+          );
       const page = entries.map((entry) => ({
         pass: getAddress(entry.passKey),
         points: entry.points,

@@ -24,7 +24,7 @@ import {
   StatsQuery,
   StatsRows,
 } from "../schemas/points.js";
-import { PayoutPageQuery, QuestIdParams } from "../schemas/quests.js";
+import { IdempotencyKeyHeader, PayoutPageQuery, QuestIdParams } from "../schemas/quests.js";
 import type { Services } from "../services.js";
 import { checksummed, itemHash, parseIdempotencyKey, sendRefusal } from "./quests.js";
 
@@ -82,15 +82,9 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
         tags: ["quests"],
         security,
         params: QuestIdParams,
-        headers: {
-          type: "object",
-          properties: {
-            "idempotency-key": {
-              type: "string",
-              description: "1-255 printable ASCII characters; a retry replays the whole answer",
-            },
-          },
-        },
+        headers: IdempotencyKeyHeader(
+          "1-255 printable ASCII characters; a retry replays the whole answer",
+        ),
         body: BatchBody,
         response: {
           200: BatchResponse,

@@ -23,6 +23,7 @@ import { errorResponses } from "../schemas/common.js";
 import {
   AllocateBody,
   AllocateResponse,
+  IdempotencyKeyHeader,
   PayoutPageQuery,
   QuestDetail,
   QuestIdParams,
@@ -140,15 +141,9 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
         tags: ["quests"],
         security,
         params: QuestIdParams,
-        headers: {
-          type: "object",
-          properties: {
-            "idempotency-key": {
-              type: "string",
-              description: "1-255 printable ASCII characters; a retry with it pays at most once",
-            },
-          },
-        },
+        headers: IdempotencyKeyHeader(
+          "1-255 printable ASCII characters; a retry with it pays at most once",
+        ),
         body: AllocateBody,
         response: {
           200: AllocateResponse,

@@ -18,6 +18,7 @@ import {
   Timestamp,
   TimestampInput,
 } from "./common.js";
+import { QuestDetailFields } from "./quests.js";
 
 export const BatchItem = Type.Object(
   {
@@ -71,12 +72,13 @@ export const BatchResponse = Type.Object({
   paid_points: Type.Integer({ description: "Points this request paid" }),
 });
 
+// A payout id is opaque: one that is not a payout's (whatever its shape) is 404 PAYOUT_NOT_FOUND.
 export const PayoutIdParams = Type.Object(
-  { questId: PositiveId, payoutId: Type.String({ maxLength: 64 }) },
+  { questId: PositiveId, payoutId: Type.String() },
   { additionalProperties: false },
 );
 export const AdminPayoutIdParams = Type.Object(
-  { payoutId: Type.String({ maxLength: 64 }) },
+  { payoutId: Type.String() },
   { additionalProperties: false },
 );
 
@@ -119,16 +121,7 @@ export const StatsRows = Type.Array(
   { description: `One row per bucket with payouts, oldest first, at most ${STATS_BUCKETS_MAX}` },
 );
 
-export const OwnedQuest = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  total_points: Type.Integer(),
-  points_remaining: Type.Integer(),
-  start: Timestamp,
-  end: Timestamp,
-  is_active: Type.Boolean(),
-});
+export const OwnedQuest = Type.Object(QuestDetailFields);
 
 export const Me = Type.Object({
   account: Type.Object({ id: Type.String(), pass: PassAddress }),
@@ -174,10 +167,12 @@ export const PassPayoutList = ListOf(
   "PassPayoutList",
 );
 
+const SafeId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 export const LeaderboardQuery = Type.Object(
   {
-    earning_period_id: Type.Optional(PositiveId),
-    campaign_id: Type.Optional(PositiveId),
+    // Any id a client can write exactly; one that names nothing has an empty board.
+    earning_period_id: Type.Optional(SafeId),
+    campaign_id: Type.Optional(SafeId),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LEADERBOARD_LIMIT_MAX })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: LEADERBOARD_OFFSET_MAX })),
   },

@@ -54,20 +54,30 @@ export const Payout = Type.Object(
   { $id: "Payout", title: "Payout" },
 );
 
+/** The detail view's fields about the quest itself (GET /me lists quests with these). */
+export const QuestDetailFields = {
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  total_points: Type.Integer(),
+  points_remaining: Type.Integer(),
+  start: Timestamp,
+  end: Timestamp,
+  is_active: Type.Boolean(),
+};
+
 export const QuestDetail = Type.Object(
-  {
-    id: Type.Integer(),
-    name: Type.String(),
-    description: Type.String(),
-    total_points: Type.Integer(),
-    points_remaining: Type.Integer(),
-    start: Timestamp,
-    end: Timestamp,
-    is_active: Type.Boolean(),
-    payouts: Type.Array(Type.Ref("Payout")),
-  },
+  { ...QuestDetailFields, payouts: Type.Array(Type.Ref("Payout")) },
   { $id: "QuestDetail", title: "QuestDetail" },
 );
+
+/** The optional `Idempotency-Key` header of the allocation routes. */
+export function IdempotencyKeyHeader(description: string) {
+  return {
+    type: "object",
+    properties: { "idempotency-key": { type: "string", description } },
+  } as const;
+}
 
 export const CampaignSummary = Type.Object({
   id: Type.Integer(),
