@@ -16,7 +16,8 @@ export function passAddress(index: number): string {
   return `0xffffffff${index.toString(16).padStart(32, "0")}`;
 }
 
-async function admin<T>(service: Service, path: string, body: unknown): Promise<T> {
+/** An operator's POST, its 2xx answer's body; anything else throws. */
+export async function admin<T>(service: Service, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${service.url}${path}`, {
     method: "POST",
     headers: { authorization: `Bearer ${service.adminToken}`, "content-type": "application/json" },
@@ -48,28 +49,48 @@ export function registerAccounts(service: Service, passes: string[]): Promise<Ac
   );
 }
 
-export async function issueKey(service: Service, ownerPass: string): Promise<string> {
-  return (await admin<{ key: string }>(service, "/admin/keys", { owner: ownerPass })).key;
+export async function issueKey(
+  service: Service,
+  ownerPass: string,
+  mode: "live" | "test" = "live",
+): Promise<string> {
+  return (await admin<{ key: string }>(service, "/admin/keys", { owner: ownerPass, mode })).key;
 }
 
-export async function createQuests(
+/** What a quest may differ in: its campaign, and test mode (which is never public). */
+export interface QuestOptions {
+  campaignId?: number;
+  mode?: "live" | "test";
+}
+
+/** A quest open from yesterday for a year, with a budget no run can exhaust. */
+export async function createQuest(
+  service: Service,
+  ownerPass: string,
+  name: string,
+  options: QuestOptions = {},
+): Promise<number> {
+  const now = Date.now();
+  const quest = await admin<{ id: number }>(service, "/admin/quests", {
+    name,
+    description: "Created by npm run bench",
+    owner: ownerPass,
+    total_points: BUDGET_UNLIMITED,
+    expected_points_per_completion: 1,
+    start: new Date(now - DAY_MS).toISOString(),
+    end: new Date(now + 365 * DAY_MS).toISOString(),
+    ...(options.campaignId === undefined ? {} : { campaign_id: options.campaignId }),
+    ...(options.mode === "test" ? { mode: "test", is_public: false } : {}),
+  });
+  return quest.id;
+}
+
+export function createQuests(
   service: Service,
   ownerPass: string,
   count: number,
 ): Promise<number[]> {
-  const now = Date.now();
-  const quests = await inParallel(count, (i) =>
-    admin<{ id: number }>(service, "/admin/quests", {
-      name: `Bench quest ${i + 1}`,
-      description: "Created by npm run bench",
-      owner: ownerPass,
-      total_points: BUDGET_UNLIMITED,
-      expected_points_per_completion: 1,
-      start: new Date(now - DAY_MS).toISOString(),
-      end: new Date(now + 365 * DAY_MS).toISOString(),
-    }),
-  );
-  return quests.map((quest) => quest.id);
+  return inParallel(count, (i) => createQuest(service, ownerPass, `Bench quest ${i + 1}`));
 }
 
 /** An owner with an API key and registered players, ready to allocate. */

@@ -21,6 +21,11 @@ export interface LoadTarget {
   paths: string[];
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Bodies rotated per request, in step with the paths (one counter for both); instead of
+   * `body`, for requests that must differ (a payout to a different pass each time).
+   */
+  bodies?: string[];
 }
 
 export interface LoadSettings {
@@ -75,7 +80,7 @@ function runOnce(target: LoadTarget, settings: LoadSettings): Promise<Measuremen
         method: target.method,
         headers: target.headers ?? {},
         ...(target.body === undefined ? {} : { body: target.body }),
-        requests: requestsFor(target.paths),
+        requests: requestsFor(target.paths, target.bodies),
       },
       (error, result) => {
         if (error) reject(error);
@@ -122,11 +127,25 @@ export function runBackgroundLoad(
   });
 }
 
-/** One fixed request (built once), or a path rotated per request by a counter all share. */
-function requestsFor(paths: string[]): autocannon.Request[] {
-  if (paths.length === 1) return [{ path: paths[0] }];
+/**
+ * One fixed request (built once), or a path (and body) rotated per request by a counter all
+ * connections share.
+ */
+function requestsFor(paths: string[], bodies?: string[]): autocannon.Request[] {
+  if (paths.length === 1 && bodies === undefined) return [{ path: paths[0] }];
   let next = 0;
-  return [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
+  return [
+    {
+      setupRequest: (request) => {
+        const at = next++;
+        return {
+          ...request,
+          path: paths[at % paths.length],
+          ...(bodies === undefined ? {} : { body: bodies[at % bodies.length] }),
+        };
+      },
+    },
+  ];
 }
 
 /**

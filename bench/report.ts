@@ -5,8 +5,11 @@
 import { cpus, totalmem } from "node:os";
 import type { Measurement } from "./load.js";
 
-/** Issue 8's goals: a least ratio to the row's baseline, or a most p99 latency. */
-export type Goal = { ratioMin: number } | { p99MsBelow: number };
+/**
+ * The issues' goals: a least ratio to the row's baseline, a most p99 latency, or a most cost
+ * over the baseline (its req/s over the row's: `costMax` 1.1 is "at most 10% more").
+ */
+export type Goal = { ratioMin: number } | { p99MsBelow: number } | { costMax: number };
 
 export interface Baseline {
   /** What the bare server did, e.g. "bare echo, 1 process". */
@@ -20,6 +23,11 @@ export interface Row {
   run: Measurement;
   baseline?: Baseline;
   goal?: Goal;
+  /**
+   * Items (points) each request pays, for a batch row: its req/s cell shows points/s too, and
+   * its ratio is of points/s to its baseline's req/s (single allocations of 1 point).
+   */
+  itemsPerRequest?: number;
 }
 
 export interface Setting {
@@ -71,12 +79,14 @@ const tableRow = (cells: string[]) => `| ${cells.join(" | ")} |`;
 
 function ratio(row: Row): number | undefined {
   const base = row.baseline?.run.requestsPerSecond;
-  return base ? row.run.requestsPerSecond / base : undefined;
+  return base ? (row.run.requestsPerSecond * (row.itemsPerRequest ?? 1)) / base : undefined;
 }
 
 function goalText(goal: Goal | undefined): string {
   if (!goal) return "–";
-  return "ratioMin" in goal ? `≥ ${goal.ratioMin}` : `p99 < ${goal.p99MsBelow} ms`;
+  if ("ratioMin" in goal) return `≥ ${goal.ratioMin}`;
+  if ("costMax" in goal) return `cost ≤ ${goal.costMax}× (≥ ${(1 / goal.costMax).toFixed(3)})`;
+  return `p99 < ${goal.p99MsBelow} ms`;
 }
 
 /** Whether the row met its goal; undefined when it has none (or no baseline to compare with). */
@@ -84,7 +94,15 @@ export function goalMet(row: Row): boolean | undefined {
   if (!row.goal) return undefined;
   if ("p99MsBelow" in row.goal) return row.run.p99Ms < row.goal.p99MsBelow;
   const value = ratio(row);
-  return value === undefined ? undefined : value >= row.goal.ratioMin;
+  if (value === undefined) return undefined;
+  return "costMax" in row.goal ? 1 / value <= row.goal.costMax : value >= row.goal.ratioMin;
+}
+
+/** req/s, and for a batch row the points/s its items make. */
+function rate(row: Row): string {
+  const perSecond = integer(row.run.requestsPerSecond);
+  if (row.itemsPerRequest === undefined) return perSecond;
+  return `${perSecond} (${integer(row.run.requestsPerSecond * row.itemsPerRequest)} points/s)`;
 }
 
 /** "0", or the count with the statuses behind it: "14 (503 × 14)". */
@@ -118,7 +136,7 @@ export function renderReport(rows: Row[], setting: Setting): string {
       return tableRow([
         row.scenario,
         row.database,
-        integer(row.run.requestsPerSecond),
+        rate(row),
         ms(row.run.p50Ms),
         ms(row.run.p99Ms),
         row.baseline?.label ?? "–",
@@ -232,4 +250,97 @@ export function renderPageDepthTable(rows: PageDepthRow[], ratioMax: number): st
     ),
   ];
   return `## Listing pages at depth: keyset paging\n\n${table.join("\n")}\n`;
+}
+
+/** One read at two payout counts (bench/points.ts): kept totals make its cost the same. */
+export interface PayoutCountRow {
+  read: string;
+  database: string;
+  small: PayoutCountRun;
+  large: PayoutCountRun;
+}
+
+export interface PayoutCountRun {
+  payouts: number;
+  /** The answer's size at this payout count. */
+  bytes: number;
+  run: Measurement;
+}
+
+/** The reads beside themselves at a hundred times the payouts: a p50 ratio near 1. */
+export function renderPayoutCountTable(rows: PayoutCountRow[], ratioMax: number): string {
+  const runCells = (side: PayoutCountRun) => [
+    integer(side.bytes),
+    integer(side.run.requestsPerSecond),
+    `${ms(side.run.p50Ms)} / ${ms(side.run.p99Ms)}`,
+  ];
+  const small = rows[0]?.small.payouts ?? 0;
+  const large = rows[0]?.large.payouts ?? 0;
+  const table = [
+    tableRow([
+      "Read",
+      "Database",
+      `Bytes at ${integer(small)}`,
+      `req/s at ${integer(small)}`,
+      "p50 / p99 ms",
+      `Bytes at ${integer(large)}`,
+      `req/s at ${integer(large)}`,
+      "p50 / p99 ms",
+      "p50 ratio",
+      "Bound",
+    ]),
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map((row) =>
+      tableRow([
+        row.read,
+        row.database,
+        ...runCells(row.small),
+        ...runCells(row.large),
+        (row.large.run.p50Ms / Math.max(row.small.run.p50Ms, 1)).toFixed(2),
+        `≤ ${ratioMax} (+1 ms)`,
+      ]),
+    ),
+  ];
+  return `## Balances and leaderboards: the same cost at ${integer(small)} and ${integer(large)} payouts\n\n${table.join("\n")}\n`;
+}
+
+/** One of the alternating runs of the same allocation load on a live and a test-mode quest. */
+export interface TotalsCostRun {
+  quest: "live" | "test";
+  run: Measurement;
+}
+
+/**
+ * What keeping the totals costs an allocation: each run, then the live runs' cost over the test
+ * runs' (whose payouts no total counts), by req/s and by p50, beside the goal.
+ */
+export function renderTotalsCostTable(runs: TotalsCostRun[], costMax: number): string {
+  const of = (quest: TotalsCostRun["quest"]) => runs.filter((r) => r.quest === quest);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const rps = (list: TotalsCostRun[]) =>
+    list.reduce((sum, r) => sum + r.run.answered, 0) /
+    list.reduce((sum, r) => sum + r.run.seconds, 0);
+  const live = of("live");
+  const test = of("test");
+  const costByRate = rps(test) / rps(live);
+  const costByP50 = mean(live.map((r) => r.run.p50Ms)) / mean(test.map((r) => r.run.p50Ms));
+  const table = [
+    tableRow(["Run", "Quest", "req/s", "p50 ms", "p99 ms"]),
+    "|---:|---|---:|---:|---:|",
+    ...runs.map((r, i) =>
+      tableRow([
+        String(i + 1),
+        r.quest === "live" ? "live (kept totals raised)" : "test mode (no totals)",
+        integer(r.run.requestsPerSecond),
+        ms(r.run.p50Ms),
+        ms(r.run.p99Ms),
+      ]),
+    ),
+  ];
+  const verdict = costByRate <= costMax ? "met" : "missed";
+  return (
+    `## Keeping the totals: live against test-mode allocations, alternating runs\n\n${table.join("\n")}\n\n` +
+    `Cost of the kept totals: ×${costByRate.toFixed(3)} by req/s, ×${costByP50.toFixed(3)} by p50 ` +
+    `(goal ≤ ×${costMax}: ${verdict}).\n`
+  );
 }

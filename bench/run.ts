@@ -1,11 +1,11 @@
 /**
- * `npm run bench`: issue 8, the service beside bare baselines. Starts a throwaway PostgreSQL
- * (fsync on), runs the service and a bare Fastify server (bench/echo-server.ts) as child
- * processes, and drives each row with autocannon for a fixed time, right before or after its own
- * bare baseline: a server doing the least the same answer needs (a payout echo, or the service's
- * own answer bytes), measured in the same run. Checks the books in the database after every
- * allocation run (including the one under a flood of reads), prints one table of ratios and
- * goals and writes it to bench/results.md. Exits non-zero when a check fails; a missed goal is
+ * `npm run bench`: issues 8 and 10, the service beside bare baselines. Starts a throwaway
+ * PostgreSQL (fsync on), runs the service and a bare Fastify server (bench/echo-server.ts) as
+ * child processes, and drives each row with autocannon for a fixed time, right before or after
+ * its own bare baseline: a server doing the least the same answer needs (a payout echo, or the
+ * service's own answer bytes), measured in the same run. Checks the books in the database after
+ * every allocation run (including the one under a flood of reads), prints one table of ratios
+ * and goals and writes it to bench/results.md. Exits non-zero when a check fails; a missed goal is
  * reported in the table, not failed.
  *
  * Environment:
@@ -18,11 +18,20 @@
  * - BENCH_ONLY: comma-separated substrings (any case) of "scenario (database)"; only matching
  *   rows run (with their baselines), and the table is printed but not written to
  *   bench/results.md. Scenario names hold commas, so pick parts without: BENCH_ONLY="flood",
- *   "WORKERS=2", "round-robin,PGlite", "public quests", "1M payouts", "export".
+ *   "WORKERS=2", "round-robin,PGlite", "public quests", "1M payouts", "export", "points".
  * - The export rows (bench/export.ts) download GET /admin/payouts?format=csv and ?format=ndjson
  *   over 100,000 and then 1,000,000 payouts, sampling the service's RSS; they fail when a
  *   download misses a payout or its peak RSS growth exceeds 100 MB. Their table follows the
  *   main one.
+ * - The points rows (bench/points.ts, issue 10; BENCH_ONLY=points) share one database of
+ *   100,000 registered passes: GET /leaderboard (all, one campaign) and GET /passes/{address}
+ *   at 10,000 and then 1,000,000 bulk-loaded payouts (with their kept totals), each at 1M beside
+ *   a bare server sending the same bytes, failing when a read's p50 at 1M passes twice its p50
+ *   at 10k plus 1 ms; single allocations on a live quest (kept totals raised) and a test-mode
+ *   one (no totals) in alternating runs, whose cost ratio has the goal "at most 10% more"; and
+ *   POST /quests/{id}/allocations with 1,000 items a request on one connection, in points/s
+ *   beside the single allocations'. They check every payout, the books, and the kept totals
+ *   against a recompute from the payouts. Two tables of their own follow the main one.
  * - ALLOCATION_BATCH_MAX, ALLOCATION_BATCH_WAIT_MS, DB_POOL_SIZE and PUBLIC_READS_IN_FLIGHT_MAX
  *   pass through to the service; the read rows set PUBLIC_READS_IN_FLIGHT_MAX=0 (gate off) to
  *   measure throughput, while the flood rows keep the gate, whose 503s are counted.
@@ -50,17 +59,34 @@ import {
   PAGE_DEPTH_COST_RATIO_MAX,
 } from "./export.js";
 import { createCast, createQuests, passAddress, seedReadData } from "./fixtures.js";
-import { type LoadSettings, type LoadTarget, runBackgroundLoad, runLoad } from "./load.js";
+import {
+  type LoadSettings,
+  type LoadTarget,
+  type Measurement,
+  runBackgroundLoad,
+  runLoad,
+} from "./load.js";
+import {
+  benchPoints,
+  POINTS_GROUP,
+  POINTS_SCENARIOS,
+  READ_COST_RATIO_MAX,
+  TOTALS_COST_MAX,
+} from "./points.js";
 import { atCleanup, cleanUp, cleanUpOnSignals, REPO_ROOT } from "./processes.js";
 import {
   type Baseline,
   type ExportRow,
   type Goal,
   type PageDepthRow,
+  type PayoutCountRow,
   type Row,
   renderExportTable,
   renderPageDepthTable,
+  renderPayoutCountTable,
   renderReport,
+  renderTotalsCostTable,
+  type TotalsCostRun,
 } from "./report.js";
 import {
   type Database,
@@ -307,44 +333,55 @@ async function benchReads(database: Database, reads: Read[], scratch: string): P
   checkBooks("read data", await withDb(database, readBooks));
 
   const rows: Row[] = [];
-  for (const [index, read] of reads.entries()) {
+  for (const read of reads) {
     const path = read.path.replace("{id}", String(questId));
     const headers: Record<string, string> = read.owner ? { "x-api-key": cast.apiKey } : {};
-    const answer = await fetchAnswer(`${service.url}${path}`, headers);
-    const size = `${count(answer.body.length)} bytes, ${answer.contentType}`;
-    log(`GET ${read.path} answers ${size}`);
-    notes.push(`${read.scenario}: ${size}`);
-
-    announce(read.scenario, POSTGRES);
-    const target: LoadTarget = { baseUrl: service.url, method: "GET", paths: [path], headers };
-    const run = await runLoad(target, settings);
-    checkAllOk(label(read.scenario, POSTGRES), run);
-
-    const bodyFile = join(scratch, `answer-${index}.bin`);
-    writeFileSync(bodyFile, answer.body);
-    const baselineName = `bare GET, same ${count(answer.body.length)} bytes`;
-    const bare = await startBare({
-      kind: "bytes",
-      path: new URL(path, service.url).pathname,
-      bodyFile,
-      contentType: answer.contentType,
-      headers: answer.headers,
-    });
-    checkSameAnswer(baselineName, answer, await fetchAnswer(`${bare.url}${path}`, headers));
-    announce(baselineName, "no database");
-    const baselineRun = await runLoad({ ...target, baseUrl: bare.url }, settings);
-    await bare.stop();
-    checkAllOk(baselineName, baselineRun);
-    rows.push({
-      scenario: read.scenario,
-      database: POSTGRES,
-      run,
-      baseline: { label: baselineName, run: baselineRun },
-      goal: read.goal,
-    });
+    const { run, baseline } = await readBesideBytes(service, read.scenario, path, headers, scratch);
+    rows.push({ scenario: read.scenario, database: POSTGRES, run, baseline, goal: read.goal });
   }
   await stopService(service, "the read rows");
   return rows;
+}
+
+let answerFiles = 0;
+
+/**
+ * A read row on PostgreSQL: GET `path` on the service under load, then a bare server sending
+ * the bytes the service answered (checked byte for byte) under the same load.
+ */
+async function readBesideBytes(
+  service: Service,
+  scenario: string,
+  path: string,
+  headers: Record<string, string>,
+  scratch: string,
+): Promise<{ answer: Answer; run: Measurement; baseline: Baseline }> {
+  const answer = await fetchAnswer(`${service.url}${path}`, headers);
+  const size = `${count(answer.body.length)} bytes, ${answer.contentType}`;
+  log(`GET ${path} answers ${size}`);
+  notes.push(`${scenario}: ${size}`);
+
+  announce(scenario, POSTGRES);
+  const target: LoadTarget = { baseUrl: service.url, method: "GET", paths: [path], headers };
+  const run = await runLoad(target, settings);
+  checkAllOk(label(scenario, POSTGRES), run);
+
+  const bodyFile = join(scratch, `answer-${answerFiles++}.bin`);
+  writeFileSync(bodyFile, answer.body);
+  const baselineName = `bare GET, same ${count(answer.body.length)} bytes`;
+  const bare = await startBare({
+    kind: "bytes",
+    path: new URL(path, service.url).pathname,
+    bodyFile,
+    contentType: answer.contentType,
+    headers: answer.headers,
+  });
+  checkSameAnswer(baselineName, answer, await fetchAnswer(`${bare.url}${path}`, headers));
+  announce(baselineName, "no database");
+  const baselineRun = await runLoad({ ...target, baseUrl: bare.url }, settings);
+  await bare.stop();
+  checkAllOk(baselineName, baselineRun);
+  return { answer, run, baseline: { label: baselineName, run: baselineRun } };
 }
 
 const FLOOD_SCENARIOS = {
@@ -561,6 +598,32 @@ async function main(): Promise<number> {
       undefined,
     );
   }
+  // Issue 10's rows share one database of 100,000 passes and 1M payouts; two tables of their own.
+  const payoutCountRows: PayoutCountRow[] = [];
+  const totalsRuns: TotalsCostRun[] = [];
+  groups.push({
+    labels: [POINTS_GROUP, ...POINTS_SCENARIOS].map((scenario) => label(scenario, POSTGRES)),
+    run: async () => {
+      const database = await postgresDatabase("points");
+      if (database.kind !== "postgres") throw new Error("invariant: a PostgreSQL database");
+      const result = await benchPoints({
+        database,
+        databaseName: POSTGRES,
+        settings,
+        log,
+        note: (line) => notes.push(line),
+        withDb: (use) => withDb(database, use),
+        stopService,
+        readBesideBytes: async (service, scenario, path) => {
+          const read = await readBesideBytes(service, scenario, path, {}, scratch);
+          return { bytes: read.answer.body.length, run: read.run, baseline: read.baseline };
+        },
+      });
+      payoutCountRows.push(...result.reads);
+      totalsRuns.push(...result.totalsRuns);
+      return result.rows;
+    },
+  });
 
   const selected = groups.filter((group) => group.labels.some(matchesOnly));
   if (selected.length === 0) {
@@ -588,15 +651,19 @@ async function main(): Promise<number> {
     runTimeS: (Date.now() - startedAt) / 1000,
     notes,
   });
-  const exportTable =
+  const extraTables =
     (exportRows.length > 0
       ? `\n${renderExportTable(exportRows, EXPORT_RSS_GROWTH_MAX_BYTES)}`
       : "") +
-    (pageRows.length > 0 ? `\n${renderPageDepthTable(pageRows, PAGE_DEPTH_COST_RATIO_MAX)}` : "");
-  console.log(`\n${report}${exportTable}`);
+    (pageRows.length > 0 ? `\n${renderPageDepthTable(pageRows, PAGE_DEPTH_COST_RATIO_MAX)}` : "") +
+    (payoutCountRows.length > 0
+      ? `\n${renderPayoutCountTable(payoutCountRows, READ_COST_RATIO_MAX)}`
+      : "") +
+    (totalsRuns.length > 0 ? `\n${renderTotalsCostTable(totalsRuns, TOTALS_COST_MAX)}` : "");
+  console.log(`\n${report}${extraTables}`);
   // A subset would overwrite the full table with a few rows.
   if (only.length === 0) {
-    writeFileSync(join(REPO_ROOT, "bench", "results.md"), `${report}${exportTable}`);
+    writeFileSync(join(REPO_ROOT, "bench", "results.md"), `${report}${extraTables}`);
   } else log("BENCH_ONLY is set: bench/results.md is left as it was.");
   const failed = anyFailed();
   console.log(failed ? "Some checks FAILED (see above)." : "All checks passed.");

@@ -119,21 +119,27 @@ export async function readLeaderboardPage(
   scope: { campaignKey: number; periodKey: number },
   page: { limit: number; offset: number },
 ): Promise<{ entries: { passKey: string; points: number }[]; before: number }> {
-  const { rows } = await db.query<{ pass_key: string; points: string; before: string }>(
-    `WITH page AS (
-       SELECT pass_key, points FROM pass_totals
-       WHERE campaign_key = $1 AND period_key = $2 AND points > 0
-       ORDER BY points DESC, pass_key
-       LIMIT $3 OFFSET $4
-     )
-     SELECT pass_key, points,
-            (SELECT count(*) FROM pass_totals
-             WHERE campaign_key = $1 AND period_key = $2 AND points > 0
-               AND points > (SELECT max(points) FROM page)) AS before
-     FROM page
-     ORDER BY points DESC, pass_key`,
-    [scope.campaignKey, scope.periodKey, page.limit, page.offset],
-  );
+  const params = [scope.campaignKey, scope.periodKey, page.limit];
+  const pageSql = `SELECT pass_key, points FROM pass_totals
+     WHERE campaign_key = $1 AND period_key = $2 AND points > 0
+     ORDER BY points DESC, pass_key`;
+  // The first page (most reads) needs no count: nobody ranks above its first pass.
+  const { rows } =
+    page.offset === 0
+      ? await db.query<{ pass_key: string; points: string; before: null }>(
+          `SELECT pass_key, points, NULL AS before FROM (${pageSql} LIMIT $3) AS page`,
+          params,
+        )
+      : await db.query<{ pass_key: string; points: string; before: string }>(
+          `WITH page AS (${pageSql} LIMIT $3 OFFSET $4)
+           SELECT pass_key, points,
+                  (SELECT count(*) FROM pass_totals
+                   WHERE campaign_key = $1 AND period_key = $2 AND points > 0
+                     AND points > (SELECT max(points) FROM page)) AS before
+           FROM page
+           ORDER BY points DESC, pass_key`,
+          [...params, page.offset],
+        );
   return {
     entries: rows.map((row) => ({ passKey: row.pass_key, points: Number(row.points) })),
     before: Number(rows[0]?.before ?? 0),
