@@ -24,6 +24,7 @@
  */
 import { getAddress } from "viem";
 import type { Db, Tx } from "../src/store/db.js";
+import { RECOMPUTED_TOTALS_SQL } from "../test/helpers/kept-totals.js";
 import { checkAllOk, checkBooks, checks, readBooks } from "./checks.js";
 import { admin, createCast, createQuest, issueKey, passAddress } from "./fixtures.js";
 import { type LoadSettings, type LoadTarget, type Measurement, runLoad } from "./load.js";
@@ -249,17 +250,7 @@ async function loadPayouts(
     await tx.query("TRUNCATE pass_totals");
     await tx.query(
       `INSERT INTO pass_totals (account_id, campaign_key, period_key, pass_key, points, payouts_count)
-       SELECT p.account_id, k.campaign_key, k.period_key, lower(a.pass), sum(p.amount), count(*)
-       FROM payouts p
-       JOIN quests q ON q.id = p.quest_id AND q.mode = 'live'
-       JOIN accounts a ON a.id = p.account_id
-       CROSS JOIN LATERAL (VALUES
-         (-1, -1),
-         (coalesce(q.campaign_id, 0), -1),
-         (-1, coalesce(p.earning_period_id, 0)),
-         (coalesce(q.campaign_id, 0), coalesce(p.earning_period_id, 0))
-       ) AS k (campaign_key, period_key)
-       GROUP BY p.account_id, k.campaign_key, k.period_key, lower(a.pass)`,
+       ${RECOMPUTED_TOTALS_SQL}`,
     );
   });
   await db.query(
@@ -281,20 +272,7 @@ async function loadPayouts(
  */
 async function totalsMismatches(db: Db): Promise<{ rows: number; mismatched: number }> {
   const { rows } = await db.query<{ rows: number; mismatched: number }>(
-    `WITH recomputed AS (
-       SELECT p.account_id, k.campaign_key, k.period_key, lower(a.pass) AS pass_key,
-              sum(p.amount - coalesce(r.amount, 0)) AS points, count(*) AS payouts_count
-       FROM payouts p
-       JOIN quests q ON q.id = p.quest_id AND q.mode = 'live'
-       JOIN accounts a ON a.id = p.account_id
-       LEFT JOIN reversals r ON r.payout_id = p.id
-       CROSS JOIN LATERAL (VALUES
-         (-1, -1),
-         (coalesce(q.campaign_id, 0), -1),
-         (-1, coalesce(p.earning_period_id, 0)),
-         (coalesce(q.campaign_id, 0), coalesce(p.earning_period_id, 0))
-       ) AS k (campaign_key, period_key)
-       GROUP BY p.account_id, k.campaign_key, k.period_key, lower(a.pass)
+    `WITH recomputed AS (${RECOMPUTED_TOTALS_SQL}
      )
      SELECT (SELECT count(*)::int FROM pass_totals) AS rows,
             count(*)::int AS mismatched

@@ -55,18 +55,30 @@ export interface AllocationRequest {
 export type PayoutReceipt = Pick<Payout, "id" | "amount" | "createdAt" | "pass">;
 
 /** One item's outcome: paid, or refused with the contract's code. */
-export type ItemOutcome =
-  | { ok: true; payout: PayoutReceipt; replayed: boolean }
-  | { ok: false; error: AppError; replayed: boolean; requestId: string };
+/** A refusal with the contract's code, and the id of the request that was first refused. */
+export type Refusal = { ok: false; error: AppError; replayed: boolean; requestId: string };
+
+export type ItemOutcome = { ok: true; payout: PayoutReceipt; replayed: boolean } | Refusal;
 
 /**
  * A request's outcome: its items' outcomes in order, or the whole request refused (its key, its
  * quest, its idempotency key, or an atomic batch with a failed item). `replayed`: the answer is a
  * batch's first answer again.
  */
-export type RequestOutcome =
-  | { ok: true; items: ItemOutcome[]; replayed: boolean }
-  | { ok: false; error: AppError; replayed: boolean; requestId: string };
+export type RequestOutcome = { ok: true; items: ItemOutcome[]; replayed: boolean } | Refusal;
+
+/** What the items paid now: replays paid earlier and are not counted. */
+export function paidIn(items: readonly ItemOutcome[]): { count: number; points: number } {
+  let count = 0;
+  let points = 0;
+  for (const item of items) {
+    if (item.ok && !item.replayed) {
+      count++;
+      points += item.payout.amount;
+    }
+  }
+  return { count, points };
+}
 
 export interface Allocate {
   (request: AllocationRequest): Promise<RequestOutcome>;
@@ -163,7 +175,7 @@ export function createAllocate(db: Db, options: AllocateOptions): Allocate {
     };
     try {
       if (request.idempotency && !hold(request.idempotency.key)) {
-        return refusedRequest(request, inProgress());
+        return refused(request, inProgress());
       }
       const busyItems = new Set<number>();
       request.items.forEach((item, i) => {
@@ -173,7 +185,7 @@ export function createAllocate(db: Db, options: AllocateOptions): Allocate {
       if (busyItems.size === request.items.length && !request.atomic && !request.idempotency) {
         return {
           ok: true,
-          items: request.items.map(() => itemRefused(request, inProgress())),
+          items: request.items.map(() => refused(request, inProgress())),
           replayed: false,
         };
       }
@@ -195,12 +207,9 @@ function paidBy(outcomes: Answer[] | undefined) {
   let pointsPaid = 0;
   for (const outcome of outcomes ?? []) {
     if (outcome instanceof Error || !outcome.ok || outcome.replayed) continue;
-    for (const item of outcome.items) {
-      if (item.ok && !item.replayed) {
-        payouts++;
-        pointsPaid += item.payout.amount;
-      }
-    }
+    const paid = paidIn(outcome.items);
+    payouts += paid.count;
+    pointsPaid += paid.points;
   }
   return { payouts, pointsPaid };
 }
@@ -260,14 +269,8 @@ function groupByQuest<T>(entries: readonly T[], questOf: (entry: T) => number): 
   return byQuest;
 }
 
-const itemRefused = (request: AllocationRequest, error: AppError): ItemOutcome => ({
-  ok: false,
-  error,
-  replayed: false,
-  requestId: request.requestId,
-});
-
-const refusedRequest = (request: AllocationRequest, error: AppError): RequestOutcome => ({
+/** A refusal of a request or of one of its items: both carry the request's id. */
+const refused = (request: AllocationRequest, error: AppError): Refusal => ({
   ok: false,
   error,
   replayed: false,
@@ -369,7 +372,7 @@ async function allocateBatch(tx: Tx, jobs: readonly Job[]): Promise<RequestOutco
       ? []
       : job.request.items.map((item, n) =>
           job.busyItems.has(n)
-            ? itemRefused(job.request, inProgress())
+            ? refused(job.request, inProgress())
             : precheckItem(job.request, item, stateOf(claims[i]!.items[n])),
         ),
   );
@@ -407,7 +410,7 @@ async function allocateBatch(tx: Tx, jobs: readonly Job[]): Promise<RequestOutco
         });
         outcome = { ok: true, payout, replayed: false };
       } else {
-        outcome = itemRefused(request, decision.error);
+        outcome = refused(request, decision.error);
       }
       const claim = claims[i]!.items[n];
       if (claim) itemRecords.push({ claim, outcome: toStoredItem(outcome) });
@@ -415,7 +418,7 @@ async function allocateBatch(tx: Tx, jobs: readonly Job[]): Promise<RequestOutco
     });
     // A rejected atomic batch pays nothing and keeps no item's outcome: a retry may reuse them.
     const outcome: RequestOutcome = group.rejected
-      ? refusedRequest(request, batchRejected(items))
+      ? refused(request, batchRejected(items))
       : { ok: true, items, replayed: false };
     if (!group.rejected) {
       payouts.push(...fresh);
@@ -494,19 +497,19 @@ function precheck(
   claim: ClaimState | undefined,
 ): RequestOutcome | undefined {
   if (!liveKeyIds.has(request.keyId)) {
-    return refusedRequest(
+    return refused(
       request,
       new AppError("INVALID_API_KEY", "The x-api-key header is missing, unknown or revoked."),
     );
   }
   if (!quest) {
-    return refusedRequest(
+    return refused(
       request,
       new AppError("QUEST_NOT_FOUND", `Quest ${request.questId} does not exist.`),
     );
   }
   if (quest.ownerId !== request.accountId) {
-    return refusedRequest(
+    return refused(
       request,
       new AppError(
         "NOT_QUEST_OWNER",
@@ -515,7 +518,7 @@ function precheck(
     );
   }
   if (!claim) return undefined;
-  if (!claim.free) return refusedRequest(request, inProgress());
+  if (!claim.free) return refused(request, inProgress());
   const stored = claim.stored;
   if (!stored) return undefined;
   if (
@@ -523,7 +526,7 @@ function precheck(
     stored.requestHash !== request.idempotency?.requestHash ||
     "payout" in stored.outcome
   ) {
-    return refusedRequest(request, keyReused());
+    return refused(request, keyReused());
   }
   return fromStoredRequest(stored.outcome);
 }
@@ -535,7 +538,7 @@ function precheckItem(
   claim: ClaimState | undefined,
 ): ItemOutcome | undefined {
   if (!claim) return undefined;
-  if (!claim.free) return itemRefused(request, inProgress());
+  if (!claim.free) return refused(request, inProgress());
   const stored = claim.stored;
   if (!stored) return undefined;
   if (
@@ -543,7 +546,7 @@ function precheckItem(
     stored.requestHash !== item.idempotency?.requestHash ||
     "batch" in stored.outcome
   ) {
-    return itemRefused(request, keyReused());
+    return refused(request, keyReused());
   }
   return fromStoredItem(stored.outcome, true);
 }

@@ -12,9 +12,10 @@ export interface TotalsRow {
 /**
  * What `pass_totals` must hold, recomputed from payouts, reversals and quests: four rows per
  * pass and (campaign, period) of its live payouts; campaigns follow the quest's current one.
+ * The bench rebuilds and checks its bulk-loaded totals with it too.
  */
 export const RECOMPUTED_TOTALS_SQL = `
-  SELECT p.account_id::text, k.campaign_key, k.period_key, lower(a.pass) AS pass_key,
+  SELECT p.account_id, k.campaign_key, k.period_key, lower(a.pass) AS pass_key,
          sum(p.amount - coalesce(r.amount, 0))::bigint AS points, count(*)::bigint AS payouts_count
   FROM payouts p
   JOIN quests q ON q.id = p.quest_id AND q.mode = 'live'
@@ -45,12 +46,12 @@ export async function keptAndRecomputedTotals(
   db: Queryable,
 ): Promise<{ kept: TotalsRow[]; recomputed: TotalsRow[] }> {
   const kept = await db.query<Record<string, unknown>>(
-    `SELECT account_id::text, campaign_key, period_key, pass_key, points, payouts_count
+    `SELECT account_id, campaign_key, period_key, pass_key, points, payouts_count
      FROM pass_totals WHERE points <> 0 OR payouts_count <> 0
      ORDER BY account_id, campaign_key, period_key`,
   );
   const recomputed = await db.query<Record<string, unknown>>(
-    `${RECOMPUTED_TOTALS_SQL} ORDER BY 1, 2, 3`,
+    `SELECT * FROM (${RECOMPUTED_TOTALS_SQL}) AS r ORDER BY account_id, campaign_key, period_key`,
   );
   return { kept: kept.rows.map(toRow), recomputed: recomputed.rows.map(toRow) };
 }

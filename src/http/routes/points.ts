@@ -6,7 +6,7 @@ import { BATCH_BODY_BYTES_MAX, PAYOUT_PAGE_LIMIT_DEFAULT } from "../../domain/li
 import { statsRange } from "../../domain/stats.js";
 import { findQuestStart, readOwnerView, readQuestStats } from "../../store/owner-reads.js";
 import { listReversals } from "../../store/reversals.js";
-import type { ItemOutcome } from "../../use-cases/allocate.js";
+import { type ItemOutcome, paidIn } from "../../use-cases/allocate.js";
 import { reversePayout } from "../../use-cases/reverse-payout.js";
 import { asAccount } from "../actors.js";
 import { requireApiKey } from "../auth.js";
@@ -129,18 +129,11 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
       });
       if (result.replayed) reply.header("Idempotent-Replayed", "true");
       if (!result.ok) return sendRefusal(reply, result);
-      let paidCount = 0;
-      let paidPoints = 0;
-      for (const item of result.items) {
-        if (item.ok && !item.replayed) {
-          paidCount++;
-          paidPoints += item.payout.amount;
-        }
-      }
+      const paid = paidIn(result.items);
       return {
         results: result.items.map(presentResult),
-        paid_count: paidCount,
-        paid_points: paidPoints,
+        paid_count: paid.count,
+        paid_points: paid.points,
       };
     },
   );
