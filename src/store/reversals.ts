@@ -1,3 +1,4 @@
+import { validate as isUuid } from "uuid";
 import type { Mode } from "../domain/api-keys.js";
 import type { Queryable, Tx } from "./db.js";
 
@@ -22,14 +23,12 @@ export interface Reversal {
   createdAt: Date;
 }
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
 /** The quest of a payout, or undefined (an id that is not a payout id at all included). */
 export async function findPayoutQuestId(
   db: Queryable,
   payoutId: string,
 ): Promise<number | undefined> {
-  if (!UUID.test(payoutId)) return undefined;
+  if (!isUuid(payoutId)) return undefined;
   const { rows } = await db.query<{ quest_id: number }>(
     "SELECT quest_id FROM payouts WHERE id = $1",
     [payoutId],
@@ -43,7 +42,7 @@ export async function findPayoutToReverse(
   questId: number,
   payoutId: string,
 ): Promise<PayoutToReverse | undefined> {
-  if (!UUID.test(payoutId)) return undefined;
+  if (!isUuid(payoutId)) return undefined;
   const { rows } = await tx.query<{
     id: string;
     quest_id: number;

@@ -1,4 +1,5 @@
 import { EVERY, scopeId } from "../domain/pass-totals.js";
+import { findAccountByPass } from "./accounts.js";
 import type { Queryable } from "./db.js";
 import { keyset, type Page, type PageRequest, toPage } from "./keyset.js";
 
@@ -71,11 +72,7 @@ export async function listPassPayouts(
   pass: string,
   page: PageRequest,
 ): Promise<Page<PassPayout> | undefined> {
-  const { rows: accounts } = await db.query<{ id: string }>(
-    "SELECT id FROM accounts WHERE pass = $1",
-    [pass],
-  );
-  const account = accounts[0];
+  const account = await findAccountByPass(db, pass);
   if (!account) return undefined;
   const params: unknown[] = [account.id];
   const { where, orderBy, limit } = keyset(
