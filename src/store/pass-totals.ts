@@ -9,7 +9,7 @@ import {
 import type { Tx } from "./db.js";
 import { param } from "./keyset.js";
 
-/** The SQL array type of each delta field. */
+/** The SQL array type of each delta field, in the table's column order. */
 const FIELD_TYPES = {
   accountId: "uuid",
   campaignKey: "int",
@@ -19,31 +19,21 @@ const FIELD_TYPES = {
   payouts: "bigint",
 } as const;
 
-/** `unnest(…)` of some fields of the deltas, one array parameter each, appended to `params`. */
-function unnestDeltas(
-  params: unknown[],
-  deltas: readonly TotalsDelta[],
-  fields: readonly (keyof typeof FIELD_TYPES)[],
-): string {
-  const arrays = fields.map((field) => {
+/**
+ * The statement that applies `deltas` to the kept totals, for use alone or as a data-modifying
+ * CTE of a larger statement (its placeholders, one array per field, are appended to `params`).
+ * Rows are changed in key order, so two transactions changing the same passes' rows never
+ * deadlock.
+ */
+export function totalsUpsert(params: unknown[], deltas: readonly TotalsDelta[]): string {
+  const arrays = (Object.keys(FIELD_TYPES) as (keyof typeof FIELD_TYPES)[]).map((field) => {
     // A bigint travels as its decimal text, which PostgreSQL reads exactly.
     const values = deltas.map((d) => (field === "points" ? d.points.toString() : d[field]));
     return `${param(params, values)}::${FIELD_TYPES[field]}[]`;
   });
-  return `unnest(${arrays.join(", ")})`;
-}
-
-const KEY_FIELDS = ["accountId", "campaignKey", "periodKey", "passKey"] as const;
-
-/**
- * The statement that applies gains to the kept totals, for use alone or as a data-modifying CTE
- * of a larger statement (its placeholders are appended to `params`). Rows are changed in key
- * order, so two transactions changing the same passes' rows never deadlock.
- */
-export function totalsUpsert(params: unknown[], deltas: readonly TotalsDelta[]): string {
   return `INSERT INTO pass_totals AS t
        (account_id, campaign_key, period_key, pass_key, points, payouts_count)
-     SELECT * FROM ${unnestDeltas(params, deltas, [...KEY_FIELDS, "points", "payouts"])}
+     SELECT * FROM unnest(${arrays.join(", ")})
      ORDER BY 1, 2, 3
      ON CONFLICT (account_id, campaign_key, period_key) DO UPDATE
        SET points = t.points + excluded.points,
