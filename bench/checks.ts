@@ -13,7 +13,8 @@ export interface Check {
 
 export const checks: Check[] = [];
 
-function record(name: string, pass: boolean, detail: string): void {
+/** Records a check: printed PASS/FAIL, and counted in the bench's exit code. */
+export function record(name: string, pass: boolean, detail: string): void {
   checks.push({ name, pass, detail });
   console.log(`  ${pass ? "PASS" : "FAIL"} ${name}: ${detail}`);
 }

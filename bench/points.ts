@@ -25,7 +25,7 @@
 import { getAddress } from "viem";
 import type { Db, Tx } from "../src/store/db.js";
 import { RECOMPUTED_TOTALS_SQL } from "../test/helpers/kept-totals.js";
-import { checkAllOk, checkBooks, checks, readBooks } from "./checks.js";
+import { checkAllOk, checkBooks, readBooks, record } from "./checks.js";
 import { admin, createCast, createQuest, issueKey, passAddress } from "./fixtures.js";
 import { type LoadSettings, type LoadTarget, type Measurement, runLoad } from "./load.js";
 import type {
@@ -100,12 +100,6 @@ export interface PointsResult {
   rows: Row[];
   reads: PayoutCountRow[];
   totalsRuns: TotalsCostRun[];
-}
-
-/** Records a check the way checks.ts does: printed PASS/FAIL, and counted in the exit code. */
-function record(name: string, pass: boolean, detail: string): void {
-  checks.push({ name, pass, detail });
-  console.log(`  ${pass ? "PASS" : "FAIL"} ${name}: ${detail}`);
 }
 
 /** The data the rows share: who pays, where the payouts go. */
