@@ -54,10 +54,10 @@ export interface AllocationRequest {
 /** What a payout answer shows. */
 export type PayoutReceipt = Pick<Payout, "id" | "amount" | "createdAt" | "pass">;
 
-/** One item's outcome: paid, or refused with the contract's code. */
 /** A refusal with the contract's code, and the id of the request that was first refused. */
 export type Refusal = { ok: false; error: AppError; replayed: boolean; requestId: string };
 
+/** One item's outcome: paid, or refused with the contract's code. */
 export type ItemOutcome = { ok: true; payout: PayoutReceipt; replayed: boolean } | Refusal;
 
 /**
