@@ -38,6 +38,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** redis:// or rediss://: rate-limit budgets shared by every process; unset: per process. */
   redisUrl: string | undefined;
+  /** Where the bundled web pages are (`dist/web` of the package unless set). */
+  webDir: string | undefined;
   /** Anonymous public reads running at once per process, and those waiting; beyond it, 503. */
   publicReads: { inFlightMax: number; queueMax: number; queueWaitMs: number };
   /**
@@ -216,6 +218,7 @@ export function loadConfig(env: Env): Config {
     applicationsPerHour: integer(env, "APPLICATIONS_PER_HOUR", 20, 1, 10_000),
     trustProxy: trustProxy(env),
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
+    webDir: env.WEB_DIR || undefined,
     publicReads: {
       inFlightMax: integer(env, "PUBLIC_READS_IN_FLIGHT_MAX", 16, 0, 10_000),
       queueMax: integer(env, "PUBLIC_READS_QUEUE_MAX", 256, 0, 100_000),

@@ -33,6 +33,7 @@ import { Reversal } from "./schemas/points.js";
 import { Payout, QuestDetail, QuestPublic } from "./schemas/quests.js";
 import type { Services } from "./services.js";
 import { validatorCompiler } from "./validation.js";
+import { webRoutes } from "./web.js";
 
 export interface AppOptions {
   /** false: no logs; else pino at `level`, to `stream` (stdout by default). */
@@ -153,6 +154,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     await adminKeyRoutes(scope, services);
     await adminPayoutRoutes(scope, services);
   });
+  await app.register(async (scope) => webRoutes(scope, config.webDir));
   registerPublicPreflights(app);
   return app;
 }

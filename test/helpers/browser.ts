@@ -1,0 +1,174 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { buildWeb } from "../../scripts/build-web.js";
+import { buildTestContext, type TestContext } from "./app.js";
+
+/**
+ * The pages in a real browser: Debian's Chromium driven by playwright-core, against the real
+ * service (HTTP on loopback, PGlite). Every page opened through `openPage` records console errors,
+ * uncaught exceptions and requests to any other origin; `finish` asserts there were none.
+ */
+
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+];
+
+/** Where screenshots go: the test run's output folder. */
+export const SCREENSHOT_DIR = join(process.cwd(), "test-output", "screenshots");
+
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((path) => path && existsSync(path));
+  if (!found) {
+    throw new Error("Chromium not found: install Debian's `chromium` or set CHROMIUM_PATH.");
+  }
+  return found;
+}
+
+/** This process's bundle: test files run in parallel, each bundles into a folder of its own. */
+let built: Promise<string> | undefined;
+
+export interface WebService {
+  ctx: TestContext;
+  /** http://127.0.0.1:port */
+  base: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** Bundles the pages (once per process), starts the service on PGlite and a browser. */
+export async function startWebService(env: Record<string, string> = {}): Promise<WebService> {
+  if (!built) {
+    const dir = mkdtempSync(join(tmpdir(), "questpoints-web-"));
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    built = buildWeb(dir);
+  }
+  const webDir = await built;
+  const ctx = await buildTestContext("pglite", { WEB_DIR: webDir, ...env });
+  await ctx.app.listen({ host: "127.0.0.1", port: 0 });
+  const address = ctx.app.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  return {
+    ctx,
+    base: `http://127.0.0.1:${address.port}`,
+    browser,
+    async close() {
+      await browser.close();
+      await ctx.close();
+    },
+  };
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, page errors and requests to other origins, seen so far. */
+  problems: string[];
+  /** Asserts nothing went wrong on the page, then closes its context. */
+  finish(): Promise<void>;
+}
+
+/** A fresh browser context (its own storage) on `path`; 390 px wide when `narrow`. */
+export async function openPage(
+  service: WebService,
+  path: string,
+  options: { narrow?: boolean; allowConsoleErrors?: RegExp } = {},
+): Promise<OpenedPage> {
+  const context = await service.browser.newContext({
+    viewport: options.narrow ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+  });
+  const problems: string[] = [];
+  const origin = new URL(service.base).origin;
+  context.on("request", (request) => {
+    const url = request.url();
+    if (url.startsWith("data:")) return;
+    if (new URL(url).origin !== origin) problems.push(`request to another host: ${url}`);
+  });
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    // An API refusal the page shows (a 4xx it asked for) is logged by Chromium as a failed
+    // resource load: expected where a test provokes it.
+    if (options.allowConsoleErrors?.test(text)) return;
+    problems.push(`console error: ${text}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  await page.goto(`${service.base}${path}`);
+  return {
+    page,
+    context,
+    problems,
+    async finish() {
+      await context.close();
+      assert.deepEqual(problems, [], "no console error, page error or request to another host");
+    },
+  };
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
+/** axe-core on the page as it is now: no serious or critical violation. */
+export async function assertAccessible(page: Page, what: string): Promise<void> {
+  // Evaluated through the DevTools protocol, which the page's CSP does not restrict.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: {
+              id: string;
+              impact: string;
+              help: string;
+              nodes: { target: string[] }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe.run();
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      );
+  });
+  assert.deepEqual(violations, [], `axe-core on ${what}`);
+}
+
+/** The page is no wider than its viewport: nothing scrolls sideways. */
+export async function assertNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  assert.ok(scroll <= client, `${what} scrolls sideways: ${scroll} px wide in ${client} px`);
+}
+
+/** A full-page screenshot under the test run's output folder. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** What the page keeps beyond the tab: localStorage and cookies, as text. */
+export async function persistentStorage(opened: OpenedPage): Promise<string> {
+  const local = await opened.page.evaluate(() => JSON.stringify({ ...localStorage }));
+  const cookies = JSON.stringify(await opened.context.cookies());
+  return `${local} ${cookies}`;
+}

@@ -1,0 +1,511 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { checksumAddress } from "viem";
+import {
+  assertAccessible,
+  assertNoSidewaysScroll,
+  type OpenedPage,
+  openPage,
+  persistentStorage,
+  screenshot,
+  startWebService,
+  type WebService,
+} from "../helpers/browser.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const OWNER = "0x00000000000000000000000000000000000a11ce";
+
+/** A `datetime-local` value, in the browser's (and this process's) time zone. */
+function localInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A mixed-case address whose EIP-55 checksum is wrong: the right shape, refused by the API. */
+function badChecksum(): string {
+  const good = checksumAddress("0x52908400098527886e0f7030069857d2e4169ee7");
+  const at = good.slice(2).search(/[a-fA-F]/) + 2;
+  const flipped =
+    good[at] === good[at]!.toUpperCase() ? good[at]!.toLowerCase() : good[at]!.toUpperCase();
+  return good.slice(0, at) + flipped + good.slice(at + 1);
+}
+
+describe("the application pages [browser, pglite]", () => {
+  let service: WebService;
+  before(async () => {
+    service = await startWebService({ APPLICATIONS_PER_HOUR: "1000" });
+  });
+  after(async () => {
+    await service?.close();
+  });
+
+  /** An application sent straight to the API: its id and token. */
+  async function submitted(project = "Direct"): Promise<{ id: number; token: string }> {
+    const response = await fetch(`${service.base}/applications`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        project,
+        contact: "ops@example.com",
+        owner: OWNER,
+        quest: {
+          name: `${project} quest`,
+          description: "Swap once on the exchange.",
+          total_points: 100_000,
+          expected_points_per_completion: 50,
+          start: new Date(Date.now() - DAY_MS).toISOString(),
+          end: new Date(Date.now() + 30 * DAY_MS).toISOString(),
+        },
+      }),
+    });
+    assert.equal(response.status, 201);
+    return (await response.json()) as { id: number; token: string };
+  }
+
+  async function approve(id: number) {
+    const response = await service.ctx.admin("POST", `/admin/applications/${id}/approve`, {});
+    assert.equal(response.statusCode, 200, response.body);
+  }
+
+  const statusPath = (a: { id: number; token: string }) =>
+    `/app/applications/${a.id}#token=${encodeURIComponent(a.token)}`;
+
+  /** Fills the form with a valid application; `overrides` by label. */
+  async function fillValid(page: Page, overrides: Record<string, string> = {}) {
+    const values: Record<string, string> = {
+      Project: "Acme Quests",
+      Contact: "ops@acme.example",
+      "Owner pass address": OWNER,
+      "Quest name": "Swap once",
+      "Quest description (optional)": "Make one swap on Acme's exchange.",
+      "Total points": "100 000",
+      "Expected points per completion": "50",
+      Start: localInput(new Date(Date.now() + DAY_MS)),
+      End: localInput(new Date(Date.now() + 30 * DAY_MS)),
+      "Action type (optional)": "swap",
+      "Message to the operator (optional)": "We launch next week.",
+      ...overrides,
+    };
+    for (const [label, value] of Object.entries(values)) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+  }
+
+  /** Waits (briefly) until the element with `id` has the focus. */
+  async function assertFocused(page: Page, id: string, why = `#${id} has the focus`) {
+    const ok = await page
+      .waitForFunction((want) => document.activeElement?.id === want, id, { timeout: 2000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    const actual = await page.evaluate(() => document.activeElement?.id ?? "");
+    assert.ok(ok, `${why} (the focus is on "${actual}")`);
+  }
+
+  async function send(page: Page) {
+    await page.getByRole("button", { name: "Send the application" }).click();
+  }
+
+  it("checks the form in the page before sending: required fields, numbers, window, address", async () => {
+    const opened = await openPage(service, "/app/apply");
+    const { page } = opened;
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.getByRole("heading", { name: "Apply for a quest" }).waitFor();
+    // The campaign select has loaded (no campaign yet: it says so).
+    await page.getByText("There is no active campaign right now").waitFor();
+    await assertAccessible(page, "the empty application form");
+    await screenshot(page, "apply");
+
+    await send(page);
+    const alert = page.getByRole("alert");
+    await alert.getByText("The application was not sent: check these fields.").waitFor();
+    await assertFocused(page, "apply-project", "the first invalid field has the focus");
+    const project = page.getByLabel("Project", { exact: true });
+    assert.equal(await project.getAttribute("aria-invalid"), "true");
+    assert.match((await project.getAttribute("aria-describedby")) ?? "", /apply-project-error/);
+    assert.equal(
+      await page.locator("#apply-project-error").textContent(),
+      "Enter your project's name.",
+    );
+    assert.match(
+      (await page.locator("#apply-owner-error").textContent()) ?? "",
+      /pass address that will own/,
+    );
+    assert.equal(
+      await page.locator("#apply-quest-total-points-error").textContent(),
+      "Enter a number of points.",
+    );
+    assert.equal(
+      await page.locator("#apply-quest-end-error").textContent(),
+      "Choose when the quest ends.",
+    );
+    // Optional fields are not flagged.
+    assert.equal(await page.locator("#apply-quest-description-error").count(), 0);
+    assert.equal(await page.locator("#apply-message-error").count(), 0);
+    await assertAccessible(page, "the application form with its errors");
+    await screenshot(page, "apply-errors");
+
+    await fillValid(page, {
+      "Owner pass address": "0x1234",
+      "Total points": "lots",
+      "Expected points per completion": "1.5",
+      Start: localInput(new Date(Date.now() + 10 * DAY_MS)),
+      End: localInput(new Date(Date.now() + 5 * DAY_MS)),
+      "Action type (optional)": "Daily Login",
+    });
+    // A field's message goes away once it is edited.
+    await page.locator("#apply-project-error").waitFor({ state: "detached" });
+    await send(page);
+    await page.locator("#apply-owner-error").waitFor();
+    await assertFocused(page, "apply-owner");
+    assert.match(
+      (await page.locator("#apply-owner-error").textContent()) ?? "",
+      /0x followed by 40 hexadecimal digits/,
+    );
+    assert.match(
+      (await page.locator("#apply-quest-total-points-error").textContent()) ?? "",
+      /whole number/,
+    );
+    assert.match(
+      (await page.locator("#apply-quest-expected-points-per-completion-error").textContent()) ?? "",
+      /whole number/,
+    );
+    assert.equal(
+      await page.locator("#apply-quest-end-error").textContent(),
+      "The end must be after the start.",
+    );
+    assert.match(
+      (await page.locator("#apply-quest-action-type-error").textContent()) ?? "",
+      /lower-case letters/,
+    );
+    assert.equal(await page.locator("#apply-project-error").count(), 0);
+
+    // An end in the past.
+    await fillValid(page, {
+      Start: localInput(new Date(Date.now() - 10 * DAY_MS)),
+      End: localInput(new Date(Date.now() - DAY_MS)),
+    });
+    await send(page);
+    await page
+      .locator("#apply-quest-end-error")
+      .getByText("The end must be in the future.")
+      .waitFor();
+    await assertFocused(page, "apply-quest-end");
+
+    // The summary's links move the focus to their field.
+    await page.getByRole("alert").getByRole("link", { name: "End" }).click();
+    await assertFocused(page, "apply-quest-end");
+    assert.deepEqual(posts, [], "nothing was sent while the page itself found errors");
+    await opened.finish();
+  });
+
+  it("shows the API's field errors next to their field, and its detail on top", async () => {
+    const opened = await openPage(service, "/app/apply", { allowConsoleErrors: /400|429/ });
+    const { page } = opened;
+    await page.getByRole("heading", { name: "Apply for a quest" }).waitFor();
+    const owner = badChecksum();
+    await fillValid(page, { "Owner pass address": owner });
+    await send(page);
+    const error = page.locator("#apply-owner-error");
+    await error.waitFor();
+    assert.match((await error.textContent()) ?? "", /EIP-55 checksum/);
+    const alert = page.getByRole("alert");
+    assert.match(
+      (await alert.textContent()) ?? "",
+      /Invalid body: owner must be 0x \+ 40 hex digits/,
+    );
+    await assertFocused(page, "apply-owner");
+    assert.equal(await page.getByLabel("Owner pass address").getAttribute("aria-invalid"), "true");
+    // The values are kept for the fix.
+    assert.equal(await page.getByLabel("Project", { exact: true }).inputValue(), "Acme Quests");
+    assert.equal(
+      await page.getByRole("button", { name: "Send the application" }).isEnabled(),
+      true,
+    );
+    await assertAccessible(page, "the form with the API's refusal");
+
+    // While sending, the page says so; a refusal without a field (a rate limit) takes the focus.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/applications",
+      async (route) => {
+        await gate;
+        await route.fulfill({
+          status: 429,
+          contentType: "application/problem+json",
+          headers: { "retry-after": "60" },
+          body: JSON.stringify({
+            type: "about:blank",
+            title: "Too many requests",
+            status: 429,
+            code: "RATE_LIMITED",
+            detail: "At most 20 applications an hour may come from one address; retry in 60 s.",
+          }),
+        });
+      },
+    );
+    await page.getByLabel("Owner pass address").fill(OWNER);
+    await send(page);
+    await page.getByRole("status").getByText("Sending your application…").waitFor();
+    assert.equal(await page.getByRole("button", { name: "Sending…" }).isDisabled(), true);
+    release();
+    await page
+      .getByRole("alert")
+      .getByText("At most 20 applications an hour may come from one address; retry in 60 s.")
+      .waitFor();
+    await assertFocused(page, "apply-problem", "the problem has the focus");
+    assert.equal(await page.locator(".field-error").count(), 0);
+    await opened.finish();
+  });
+
+  it("sends an application, follows it to approval and shows the keys once", async () => {
+    const campaign = await service.ctx.admin("POST", "/admin/campaigns", {
+      name: "Spring launch",
+      description: "New quests for spring.",
+      start: new Date(Date.now() - DAY_MS).toISOString(),
+      end: new Date(Date.now() + 60 * DAY_MS).toISOString(),
+    });
+    assert.equal(campaign.statusCode, 201, campaign.body);
+    const campaignId = (campaign.json() as { id: number }).id;
+
+    const opened = await openPage(service, "/app/apply", { allowConsoleErrors: /409/ });
+    const { page, context } = opened;
+    const requests: { url: string; headers: Record<string, string> }[] = [];
+    context.on("request", (request) =>
+      requests.push({ url: request.url(), headers: request.headers() }),
+    );
+    await page.getByRole("heading", { name: "Apply for a quest" }).waitFor();
+    const select = page.getByLabel("Campaign (optional)");
+    await select.locator(`option[value="${campaignId}"]`).waitFor({ state: "attached" });
+    await fillValid(page);
+    await select.selectOption(String(campaignId));
+    await send(page);
+
+    await page.waitForURL(/\/app\/applications\/\d+#token=/);
+    const url = new URL(page.url());
+    const id = Number(url.pathname.split("/").pop());
+    const token = new URLSearchParams(url.hash.slice(1)).get("token")!;
+    assert.match(token, /^ap_[A-Za-z0-9]{32,}$/);
+    await page.getByRole("heading", { name: `Application ${id}` }).waitFor();
+    await page.locator(".ap-status").getByText("Pending").waitFor();
+    assert.match(
+      (await page.locator("main").textContent()) ?? "",
+      /The operator has not decided yet/,
+    );
+    const facts = (await page.locator("dl.facts").textContent()) ?? "";
+    for (const fact of [
+      "Acme Quests",
+      "ops@acme.example",
+      "Swap once",
+      "100,000",
+      "swap",
+      `Campaign ${campaignId}`,
+      "We launch next week.",
+    ]) {
+      assert.ok(facts.includes(fact), `the facts show ${fact}`);
+    }
+    await assertAccessible(page, "the pending application");
+    await screenshot(page, "application-pending");
+
+    // Approved: "Check again" shows it.
+    await approve(id);
+    await page.getByRole("button", { name: "Check again" }).click();
+    await page.locator(".ap-status").getByText("Approved").waitFor();
+    await page.getByRole("button", { name: "Claim the API keys" }).waitFor();
+    await assertAccessible(page, "the approved application");
+
+    // A second tab, open before the claim, that will claim too late.
+    const stale = await openPage(service, statusPath({ id, token }), { allowConsoleErrors: /409/ });
+    await stale.page.getByRole("button", { name: "Claim the API keys" }).waitFor();
+
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: service.base,
+    });
+    await page.getByRole("button", { name: "Claim the API keys" }).click();
+    await page.getByRole("heading", { name: "Your API keys" }).waitFor();
+    const liveKey = (await page.locator("#ap-live-key").textContent()) ?? "";
+    const testKey = (await page.locator("#ap-test-key").textContent()) ?? "";
+    assert.match(liveKey, /^sk_(?!test_)[A-Za-z0-9]{32,}$/);
+    assert.match(testKey, /^sk_test_[A-Za-z0-9]{32,}$/);
+    assert.match(
+      (await page.locator(".ap-keys .warning").textContent()) ?? "",
+      /will not be shown again/,
+    );
+    await assertFocused(page, "ap-keys-heading", "the focus moves to the keys");
+    const keysText = (await page.locator(".ap-keys").textContent()) ?? "";
+    assert.match(keysText, /Your quest is approved/, "the instructions are shown");
+    assert.match(keysText, /Idempotency-Key/);
+    assert.equal(await page.locator(".ap-keys .secret").count(), 2);
+    assert.equal(await page.getByRole("button", { name: "Claim the API keys" }).count(), 0);
+
+    await page.getByRole("button", { name: "Copy the live key" }).click();
+    await page.getByText("Copied the live key.").waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), liveKey);
+    await assertAccessible(page, "the claimed keys");
+    await screenshot(page, "application-keys");
+
+    // Without a clipboard, the key is selected and the page says how to copy it.
+    await page.evaluate(() =>
+      Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true }),
+    );
+    await page.getByRole("button", { name: "Copy the test key" }).click();
+    await page.getByText(/Copying is not available here: the text is selected/).waitFor();
+    assert.equal(await page.evaluate(() => getSelection()?.toString()), testKey);
+
+    // "Check again" keeps the keys on screen.
+    await page.getByRole("button", { name: "Check again" }).click();
+    await page.getByText(/^Checked at/).waitFor();
+    assert.equal(await page.locator("#ap-live-key").textContent(), liveKey);
+
+    // Nothing of the keys is kept by the page.
+    const kept = await persistentStorage(opened);
+    const session = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
+    for (const key of [liveKey, testKey]) {
+      assert.ok(!kept.includes(key), "no key in localStorage or cookies");
+      assert.ok(!session.includes(key), "no key in sessionStorage");
+    }
+    // The token never left in a URL, and went as the header.
+    for (const request of requests) {
+      assert.ok(!request.url.includes(token), `no token in ${request.url}`);
+      assert.ok(!request.url.includes(encodeURIComponent(token)), `no token in ${request.url}`);
+    }
+    const reads = requests.filter((r) => new URL(r.url).pathname.startsWith("/applications/"));
+    assert.ok(reads.length >= 3);
+    for (const read of reads) assert.equal(read.headers["x-application-token"], token);
+
+    // The late claim answers the API's refusal.
+    await stale.page.getByRole("button", { name: "Claim the API keys" }).click();
+    await stale.page
+      .getByRole("alert")
+      .getByText(/keys of application \d+ were claimed at/)
+      .waitFor();
+    await stale.finish();
+
+    // Reloaded, the page has no keys to show, and says so.
+    await page.reload();
+    await page.getByText(/The keys were claimed .* cannot be shown again/).waitFor();
+    const after = (await page.locator("main").textContent()) ?? "";
+    assert.ok(!after.includes(liveKey) && !after.includes(testKey));
+    assert.equal(await page.getByRole("button", { name: "Claim the API keys" }).count(), 0);
+    await opened.finish();
+  });
+
+  it("shows a rejection with its reason", async () => {
+    const application = await submitted("Rejected project");
+    const rejected = await service.ctx.admin(
+      "POST",
+      `/admin/applications/${application.id}/reject`,
+      {
+        reason: "The budget is far beyond what this quest needs.",
+      },
+    );
+    assert.equal(rejected.statusCode, 200, rejected.body);
+    const opened = await openPage(service, statusPath(application));
+    const { page } = opened;
+    await page.locator(".ap-status").getByText("Rejected").waitFor();
+    await page.getByText("The budget is far beyond what this quest needs.").waitFor();
+    assert.equal(await page.getByRole("button", { name: "Claim the API keys" }).count(), 0);
+    await assertAccessible(page, "the rejected application");
+    await opened.finish();
+  });
+
+  it("says what to do without a token, or with a wrong one", async () => {
+    const application = await submitted("Tokenless");
+    const missing = await openPage(service, `/app/applications/${application.id}`);
+    await missing.page
+      .getByRole("alert")
+      .getByText("This link has no application token.")
+      .waitFor();
+    await assertAccessible(missing.page, "the page without a token");
+    await missing.finish();
+
+    const wrong = await openPage(
+      service,
+      statusPath({ id: application.id, token: `ap_${"x".repeat(40)}` }),
+      { allowConsoleErrors: /401/ },
+    );
+    await wrong.page
+      .getByRole("alert")
+      .getByText(`is not application ${application.id}'s token`, { exact: false })
+      .waitFor();
+    await wrong.page.getByText("Check that you opened the whole link").waitFor();
+    await wrong.finish();
+  });
+
+  it("shows the loading state, and the service's failure with a retry", async () => {
+    const application = await submitted("Slow");
+    // A page of the shell without requests, so the routes are in place before the status page.
+    const opened: OpenedPage = await openPage(service, "/app/nowhere", {
+      allowConsoleErrors: /503/,
+    });
+    const { page } = opened;
+    const isRead = (url: URL) => url.pathname === `/applications/${application.id}`;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    await page.route(isRead, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`${service.base}${statusPath(application)}`);
+    await page.getByRole("status").getByText("Loading your application…").waitFor();
+    open();
+    await page.locator(".ap-status").getByText("Pending").waitFor();
+    await page.unroute(isRead);
+
+    await page.route(isRead, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/problem+json",
+        body: JSON.stringify({
+          type: "about:blank",
+          title: "Service unavailable",
+          status: 503,
+          code: "SERVICE_UNAVAILABLE",
+          detail: "The service is restarting; try again in a few seconds.",
+        }),
+      }),
+    );
+    await page.reload();
+    const alert = page.getByRole("alert");
+    await alert.getByText("The service is restarting; try again in a few seconds.").waitFor();
+    assert.match((await alert.textContent()) ?? "", /Could not load your application/);
+    await page.unroute(isRead);
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await page.locator(".ap-status").getByText("Pending").waitFor();
+    await opened.finish();
+  });
+
+  it("fits 390 px: the form with its errors, and the claimed keys", async () => {
+    const form = await openPage(service, "/app/apply", { narrow: true });
+    await form.page.getByRole("heading", { name: "Apply for a quest" }).waitFor();
+    await assertNoSidewaysScroll(form.page, "the form at 390 px");
+    await send(form.page);
+    await form.page.locator("#apply-project-error").waitFor();
+    await assertNoSidewaysScroll(form.page, "the form with errors at 390 px");
+    await assertAccessible(form.page, "the form at 390 px");
+    await form.finish();
+
+    const application = await submitted("Narrow");
+    await approve(application.id);
+    const opened = await openPage(service, statusPath(application), { narrow: true });
+    const { page } = opened;
+    await page.locator(".ap-status").getByText("Approved").waitFor();
+    await assertNoSidewaysScroll(page, "the approved application at 390 px");
+    await page.getByRole("button", { name: "Claim the API keys" }).click();
+    await page.locator("#ap-live-key").waitFor();
+    await assertNoSidewaysScroll(page, "the keys at 390 px");
+    await assertAccessible(page, "the keys at 390 px");
+    await screenshot(page, "application-keys-narrow");
+    await opened.finish();
+  });
+});

@@ -1,0 +1,472 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Locator, Page } from "playwright-core";
+import {
+  ADMIN_TOKEN,
+  allocate,
+  createAccount,
+  expectStatus,
+  issueKey,
+  questFixture,
+  randomPass,
+} from "../helpers/app.js";
+import {
+  assertAccessible,
+  assertNoSidewaysScroll,
+  type OpenedPage,
+  openPage,
+  persistentStorage,
+  screenshot,
+  startWebService,
+  type WebService,
+} from "../helpers/browser.js";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+const textOf = async (locator: Locator) => (await locator.textContent()) ?? "";
+
+describe("the operator console [browser, pglite]", () => {
+  let service: WebService;
+  before(async () => {
+    service = await startWebService();
+  });
+  after(async () => {
+    await service?.close();
+  });
+
+  /** A pending application, submitted as an applicant would; answers its id. */
+  async function submitApplication(project: string, owner = randomPass()): Promise<number> {
+    const now = Date.now();
+    const response = await service.ctx.inject({
+      method: "POST",
+      url: "/applications",
+      payload: {
+        project,
+        contact: `${project.toLowerCase()}@example.org`,
+        owner,
+        quest: {
+          name: `${project} quest`,
+          description: `Points for ${project} players`,
+          total_points: 1000,
+          expected_points_per_completion: 10,
+          start: new Date(now - HOUR_MS).toISOString(),
+          end: new Date(now + 7 * DAY_MS).toISOString(),
+        },
+        message: `Please approve ${project}.`,
+      },
+    });
+    expectStatus(response, 201);
+    return response.json().id as number;
+  }
+
+  async function signIn(opened: OpenedPage, section = "Applications"): Promise<void> {
+    const { page } = opened;
+    await page.getByLabel("Admin token").fill(ADMIN_TOKEN);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Forget token" }).waitFor();
+    if (section !== "Applications") await openTab(page, section);
+    else await page.getByRole("heading", { level: 2, name: section }).waitFor();
+  }
+
+  async function openTab(page: Page, name: string): Promise<void> {
+    const tab = page.getByRole("navigation", { name: "Console sections" }).getByRole("button", {
+      name,
+      exact: true,
+    });
+    await tab.click();
+    assert.equal(await tab.getAttribute("aria-pressed"), "true", `${name} tab pressed`);
+    await page.getByRole("heading", { level: 2, name, exact: true }).waitFor();
+  }
+
+  const alertText = (page: Page) => textOf(page.getByRole("alert").first());
+
+  it("signs in with the admin token, kept in this tab only; a wrong token shows the 401 detail", async () => {
+    const opened = await openPage(service, "/app/operator", { allowConsoleErrors: /401/ });
+    const { page } = opened;
+    const input = page.getByLabel("Admin token");
+    assert.equal(await input.getAttribute("type"), "password");
+    await assertAccessible(page, "the operator sign-in");
+
+    const wrong = await service.ctx.inject({
+      method: "GET",
+      url: "/admin/features",
+      headers: { authorization: "Bearer not-the-token" },
+    });
+    expectStatus(wrong, 401);
+    await input.fill("not-the-token");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("alert").waitFor();
+    assert.ok((await alertText(page)).includes(wrong.json().detail), "the 401 detail is shown");
+    assert.equal(await page.getByRole("button", { name: "Forget token" }).count(), 0);
+
+    await signIn(opened);
+    const pressed = page.getByRole("button", { name: "Applications", exact: true });
+    assert.equal(await pressed.getAttribute("aria-pressed"), "true");
+    const stored = await persistentStorage(opened);
+    assert.ok(!stored.includes(ADMIN_TOKEN), `the token is not kept beyond the tab: ${stored}`);
+    assert.equal(
+      await page.evaluate(() => sessionStorage.getItem("questpoints.adminToken")),
+      ADMIN_TOKEN,
+    );
+
+    // A reload keeps the tab signed in; "Forget token" signs out.
+    await page.reload();
+    await page.getByRole("button", { name: "Forget token" }).click();
+    await page.getByLabel("Admin token").waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem("questpoints.adminToken")), null);
+    await opened.finish();
+  });
+
+  let approvedId = 0;
+
+  it("approves a pending application with an override and rejects another with a reason", async () => {
+    approvedId = await submitApplication("Alpha");
+    const rejectedId = await submitApplication("Beta");
+    const opened = await openPage(service, "/app/operator");
+    const { page } = opened;
+    await signIn(opened);
+
+    const alpha = page.getByRole("article", {
+      name: new RegExp(`Application ${approvedId}: Alpha`),
+    });
+    const beta = page.getByRole("article", { name: new RegExp(`Application ${rejectedId}: Beta`) });
+    await alpha.waitFor();
+    await beta.waitFor();
+    assert.match(await textOf(alpha), /alpha@example\.org/);
+    assert.match(await textOf(alpha), /Please approve Alpha\./);
+
+    await alpha.getByRole("button", { name: "Approve…" }).click();
+    await alpha.getByLabel("Total points", { exact: true }).fill("777");
+    await assertAccessible(page, "the applications tab with the approval form");
+    await screenshot(page, "operator-applications");
+    await alpha.getByRole("button", { name: `Approve application ${approvedId}` }).click();
+    const notice = page.getByRole("status").filter({ hasText: "approved" });
+    await notice.waitFor();
+    assert.match(await textOf(notice), /live quest \d+, test quest \d+/);
+    await alpha.waitFor({ state: "detached" }); // no longer pending
+
+    const approved = await service.ctx.admin("GET", "/admin/applications?status=approved");
+    const application = approved.json().items.find((a: { id: number }) => a.id === approvedId);
+    assert.equal(application.status, "approved");
+    const quests = await service.ctx.admin("GET", `/admin/quests?owner=${application.owner}`);
+    const live = quests.json().items.find((q: { id: number }) => q.id === application.quest_id);
+    assert.equal(live.total_points, 777, "the override reached the live quest");
+
+    // Rejecting needs a reason and a second click.
+    await beta.getByRole("button", { name: "Reject…" }).click();
+    await beta.getByRole("button", { name: `Reject application ${rejectedId}` }).click();
+    await beta.getByText("Give a reason.").waitFor();
+    await beta.getByLabel(/Reason/).fill("The points budget is too large for a first quest.");
+    await beta.getByRole("button", { name: `Reject application ${rejectedId}` }).click();
+    await beta.getByRole("button", { name: `Confirm: reject application ${rejectedId}` }).click();
+    await page.getByRole("status").filter({ hasText: "rejected" }).waitFor();
+    const rejected = await service.ctx.admin("GET", "/admin/applications?status=rejected");
+    const beta2 = rejected.json().items.find((a: { id: number }) => a.id === rejectedId);
+    assert.equal(beta2.reason, "The points budget is too large for a first quest.");
+
+    // The status filter shows decided ones with their facts.
+    await page.getByLabel("Status").selectOption("rejected");
+    const decided = page.getByRole("article", { name: new RegExp(`Application ${rejectedId}`) });
+    await decided.waitFor();
+    assert.match(await textOf(decided), /too large for a first quest/);
+    await opened.finish();
+  });
+
+  it("issues a key shown once, rotates it, revokes by id and by value", async () => {
+    const owner = randomPass();
+    await createAccount(service.ctx, owner);
+    const opened = await openPage(service, "/app/operator#keys");
+    const { page } = opened;
+    await signIn(opened, "Keys");
+
+    await page.getByLabel("Owner pass (a registered account)").fill(owner);
+    await page.getByRole("button", { name: "Issue key" }).click();
+    const shown = page.getByRole("region", { name: "New live key" });
+    await shown.waitFor();
+    assert.match(await textOf(shown), /shown only this once/);
+    const key = await textOf(shown.locator("code"));
+    assert.match(key, /^sk_[A-Za-z0-9]{32,}$/);
+    const me = await service.ctx.inject({
+      method: "GET",
+      url: "/me",
+      headers: { "x-api-key": key },
+    });
+    expectStatus(me, 200);
+
+    await page.getByLabel("Owner pass", { exact: true }).fill(owner);
+    await page.getByRole("button", { name: "Show keys" }).click();
+    await page
+      .getByRole("table")
+      .filter({ hasText: key.slice(0, 8) })
+      .waitFor();
+    assert.equal(await page.getByRole("row").count(), 2, "a header and the one key");
+
+    // Rotate with no grace: a new key, shown once; the old one expires at once.
+    await page.getByRole("button", { name: /^Rotate key sk_/ }).click();
+    await page.getByLabel(/^Grace/).fill("0");
+    await page.getByRole("button", { name: "Rotate", exact: true }).click();
+    await page.getByRole("button", { name: /^Confirm: rotate/ }).click();
+    const rotated = page.getByRole("region", { name: /^New live key replacing/ });
+    await rotated.waitFor();
+    const newKey = await textOf(rotated.locator("code"));
+    assert.notEqual(newKey, key);
+    await page.getByRole("row").filter({ hasText: "expired" }).waitFor();
+    await assertAccessible(page, "the keys tab with a rotated key");
+    await screenshot(page, "operator-keys");
+
+    // Revoke the new key by id (the list names keys by their prefix).
+    const keys = (await service.ctx.admin("GET", `/admin/keys?owner=${owner}`)).json().items;
+    const prefix = keys.find((k: { prefix: string }) => newKey.startsWith(k.prefix)).prefix;
+    await page.getByRole("button", { name: `Revoke ${prefix}…` }).click();
+    await page.getByRole("button", { name: `Confirm: revoke ${prefix}…` }).click();
+    await page.getByRole("status").filter({ hasText: "revoked" }).waitFor();
+    await page
+      .getByRole("row")
+      .filter({ hasText: prefix })
+      .filter({ hasText: "revoked" })
+      .waitFor();
+    const after = await service.ctx.inject({
+      method: "GET",
+      url: "/me",
+      headers: { "x-api-key": newKey },
+    });
+    expectStatus(after, 401);
+
+    // Revoke by value: a leaked key whose id nobody reported.
+    const leaked = await issueKey(service.ctx, owner);
+    await page.getByLabel("Key value").fill(leaked.key);
+    await page.getByRole("button", { name: "Revoke this key" }).click();
+    await page.getByRole("button", { name: "Confirm: revoke the key with this value" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Key ${leaked.id} revoked` })
+      .waitFor();
+    const list = await service.ctx.admin("GET", `/admin/keys?owner=${owner}`);
+    const state = list.json().items.find((k: { id: string }) => k.id === leaked.id);
+    assert.ok(state.revoked_at, "revoked by value");
+    await opened.finish();
+  });
+
+  it("flips a feature switch, sets action types, creates, edits and deletes earning periods", async () => {
+    // A period covering now with a payout stamped with it: it cannot be deleted.
+    const now = Date.now();
+    const period = await service.ctx.admin("POST", "/admin/earning-periods", {
+      start: new Date(now - DAY_MS).toISOString(),
+      end: new Date(now + DAY_MS).toISOString(),
+    });
+    expectStatus(period, 201);
+    const inUseId = period.json().id as number;
+    const fixture = await questFixture(service.ctx);
+    expectStatus(
+      await allocate(service.ctx, fixture, { points: 5, address: fixture.playerPass }),
+      200,
+    );
+
+    const opened = await openPage(service, "/app/operator#settings", { allowConsoleErrors: /409/ });
+    const { page } = opened;
+    await signIn(opened, "Settings");
+
+    // Feature switch: off (confirmed), then on again.
+    await page.getByRole("button", { name: "Switch campaigns off" }).click();
+    await page.getByRole("button", { name: "Confirm: switch campaigns off" }).click();
+    await page.getByRole("button", { name: "Switch campaigns on" }).waitFor();
+    assert.equal((await service.ctx.admin("GET", "/admin/features")).json().campaigns, false);
+    await page.getByRole("button", { name: "Switch campaigns on" }).click();
+    await page.getByRole("button", { name: "Switch campaigns off" }).waitFor();
+    assert.equal((await service.ctx.admin("GET", "/admin/features")).json().campaigns, true);
+
+    // Action types: a new one, inactive, then active.
+    await page.getByLabel("Action type (a-z, 0-9, _ and -)").fill("survey");
+    await page.getByLabel("State", { exact: true }).selectOption("false");
+    await page.getByRole("button", { name: "Save action type" }).click();
+    await page.getByRole("button", { name: "Activate survey" }).click();
+    await page.getByRole("button", { name: "Deactivate survey" }).waitFor();
+    const types = (await service.ctx.admin("GET", "/admin/action-types")).json();
+    assert.deepEqual(
+      types.find((t: { name: string }) => t.name === "survey"),
+      { name: "survey", active: true, quests: 0 },
+    );
+
+    // Create a period far ahead, move its end, delete it.
+    const create = page.getByRole("region", { name: "Create an earning period" });
+    await create.getByLabel("Start (UTC)").fill("2031-01-01T00:00");
+    await create.getByLabel(/^End/).fill("2031-02-01T00:00");
+    await create.getByRole("button", { name: "Create period" }).click();
+    const created = page.getByRole("status").filter({ hasText: "created" });
+    await created.waitFor();
+    const newId = Number(/Earning period (\d+) created/.exec(await textOf(created))![1]);
+    await page.getByRole("button", { name: `Edit earning period ${newId}` }).click();
+    const edit = page.getByRole("region", { name: `Edit earning period ${newId}` });
+    await edit.getByLabel(/^End/).fill("2031-03-01T00:00");
+    await edit.getByRole("button", { name: "Save period" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Earning period ${newId} now runs` })
+      .waitFor();
+    const periods = (await service.ctx.admin("GET", "/admin/earning-periods")).json().items;
+    assert.equal(
+      periods.find((p: { id: number }) => p.id === newId).end,
+      "2031-03-01T00:00:00.000Z",
+    );
+    await assertAccessible(page, "the settings tab");
+    await screenshot(page, "operator-settings");
+
+    // The period in use: 409 and its detail.
+    await page.getByRole("button", { name: `Delete period ${inUseId}` }).click();
+    await page.getByRole("button", { name: `Confirm: delete period ${inUseId}` }).click();
+    await page.getByRole("alert").filter({ hasText: "cannot be deleted" }).waitFor();
+    assert.match(await alertText(page), new RegExp(`Earning period ${inUseId} has payouts`));
+
+    await page.getByRole("button", { name: `Delete period ${newId}` }).click();
+    await page.getByRole("button", { name: `Confirm: delete period ${newId}` }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Earning period ${newId} deleted` })
+      .waitFor();
+    const left = (await service.ctx.admin("GET", "/admin/earning-periods")).json().items;
+    assert.deepEqual(
+      left.map((p: { id: number }) => p.id),
+      [inUseId],
+    );
+    await opened.finish();
+  });
+
+  it("lists quests, campaigns and accounts with their filters, and creates a campaign", async () => {
+    const opened = await openPage(service, "/app/operator#quests");
+    const { page } = opened;
+    await signIn(opened, "Quests");
+    await page.getByRole("table").waitFor();
+    await page.getByLabel("Mode").selectOption("test");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await page.getByText("Quests, newest first").waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("tbody tr")].every((row) => row.textContent?.includes("test")),
+    );
+    await assertAccessible(page, "the quests tab");
+
+    await openTab(page, "Campaigns");
+    await page.getByLabel("Name").fill("Spring drive");
+    await page.getByLabel("Start (UTC)").fill("2030-03-01T00:00");
+    await page.getByLabel("End (UTC)").fill("2030-06-01T00:00");
+    await page.getByRole("button", { name: "Create campaign" }).click();
+    await page.getByRole("status").filter({ hasText: "Spring drive" }).waitFor();
+    await page.getByRole("link", { name: "Spring drive" }).waitFor();
+    await assertAccessible(page, "the campaigns tab");
+
+    await openTab(page, "Accounts");
+    const pass = randomPass();
+    await page.getByLabel("Pass address").last().fill(pass);
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.getByRole("status").filter({ hasText: pass }).waitFor();
+    await page.getByLabel("Pass address").first().fill(pass);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 1);
+    await assertAccessible(page, "the accounts tab");
+    await opened.finish();
+  });
+
+  it("shows the approval in the audit log, filters it and pages through it", async () => {
+    const opened = await openPage(service, "/app/operator#audit");
+    const { page } = opened;
+    await signIn(opened, "Audit log");
+    await page.getByRole("table").waitFor();
+    await page.getByLabel("Action").fill("application.approve");
+    await page.getByRole("button", { name: "Filter", exact: true }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: "application.approve" })
+      .filter({ hasText: String(approvedId) })
+      .waitFor();
+    await assertAccessible(page, "the audit tab");
+    await screenshot(page, "operator-audit");
+
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page.getByLabel("Per page").selectOption("10");
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 10);
+    const first = await textOf(page.locator("tbody tr").first());
+    await page.getByRole("button", { name: "Next page" }).click();
+    await page.getByText("Page 2").waitFor();
+    await page.waitForFunction(
+      (text) => document.querySelector("tbody tr")?.textContent !== text,
+      first,
+    );
+    await page.getByRole("button", { name: "Previous page" }).click();
+    await page.getByText("Page 1").waitFor();
+    await opened.finish();
+  });
+
+  it("shows the loading state while an answer is on its way, and a failed request's detail", async () => {
+    const opened = await openPage(service, "/app/operator", { allowConsoleErrors: /503/ });
+    const { page } = opened;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === "/admin/applications",
+      async (route) => {
+        await gate;
+        await route.continue();
+      },
+    );
+    await page.route(
+      (url) => url.pathname === "/admin/audit",
+      (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: "application/problem+json",
+          body: JSON.stringify({
+            type: "about:blank",
+            title: "Service unavailable",
+            status: 503,
+            code: "SERVICE_UNAVAILABLE",
+            detail: "The database is not answering; try again in a minute.",
+          }),
+        }),
+    );
+    await signIn(opened);
+    await page.getByRole("status").filter({ hasText: "Loading applications…" }).waitFor();
+    release();
+    await page.getByRole("status").filter({ hasText: "Loading applications…" }).waitFor({
+      state: "detached",
+    });
+
+    await openTab(page, "Audit log");
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    assert.match(await textOf(alert), /The database is not answering; try again in a minute\./);
+    await alert.getByRole("button", { name: "Try again" }).waitFor();
+    await opened.finish();
+  });
+
+  it("fits a 390 px screen: applications, keys, settings and audit without sideways scrolling", async () => {
+    await submitApplication("Gamma with a rather long project name for a narrow screen");
+    const opened = await openPage(service, "/app/operator", { narrow: true });
+    const { page } = opened;
+    await signIn(opened);
+    const card = page.getByRole("article", { name: /Gamma/ });
+    await card.getByRole("button", { name: "Approve…" }).click();
+    await assertNoSidewaysScroll(page, "the applications tab at 390 px");
+    await assertAccessible(page, "the applications tab at 390 px");
+    await screenshot(page, "operator-applications-narrow");
+
+    await openTab(page, "Keys");
+    await page.getByRole("table").waitFor();
+    await assertNoSidewaysScroll(page, "the keys tab at 390 px");
+    await assertAccessible(page, "the keys tab at 390 px");
+
+    await screenshot(page, "operator-keys-narrow");
+
+    await openTab(page, "Settings");
+    await page.getByRole("button", { name: "Switch quests off" }).waitFor();
+    await assertNoSidewaysScroll(page, "the settings tab at 390 px");
+    await screenshot(page, "operator-settings-narrow");
+
+    await openTab(page, "Audit log");
+    await page.getByRole("table").waitFor();
+    await assertNoSidewaysScroll(page, "the audit tab at 390 px");
+    await assertAccessible(page, "the audit tab at 390 px");
+    await opened.finish();
+  });
+});

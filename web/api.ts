@@ -1,0 +1,105 @@
+/**
+ * The pages' one way to the service: its HTTP API, same origin. A refusal becomes an `ApiError`
+ * carrying the problem's `detail` (and its field errors), which the pages show as they are.
+ */
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(detail);
+  }
+}
+
+export interface ApiOptions {
+  method?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Aborts the request (a page that moved on). */
+  signal?: AbortSignal;
+}
+
+/** Calls the API; resolves with the JSON body (undefined for 204), rejects with an `ApiError`. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+      credentials: "omit",
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError(
+      0,
+      "NETWORK",
+      "The service could not be reached. Check your connection and try again.",
+    );
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    const problem = (body ?? {}) as {
+      code?: string;
+      detail?: string;
+      title?: string;
+      errors?: FieldError[];
+    };
+    throw new ApiError(
+      response.status,
+      problem.code ?? `HTTP_${response.status}`,
+      problem.detail ?? problem.title ?? `The service answered ${response.status}.`,
+      problem.errors ?? [],
+    );
+  }
+  return body as T;
+}
+
+/** A query string from the defined values only. */
+export function query(
+  params: Record<string, string | number | boolean | null | undefined>,
+): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Where the owner's API key and the operator's token live: this tab's sessionStorage only. */
+export const SESSION = {
+  apiKey: "questpoints.apiKey",
+  adminToken: "questpoints.adminToken",
+} as const;
+
+export const ownerHeaders = (key: string) => ({ "x-api-key": key });
+export const adminHeaders = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** An idempotency key made by the page: a retry or a double click sends the same one. */
+export function newIdempotencyKey(): string {
+  // randomUUID needs a secure context; getRandomValues does not (a plain-HTTP deployment).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

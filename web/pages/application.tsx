@@ -1,0 +1,546 @@
+import "./apply.css";
+import type { ComponentChildren, JSX } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { type ApiError, api } from "../api.js";
+import { asApiError, ErrorBox, formatDate, formatNumber, Layout, Loading, useLoad } from "../ui.js";
+
+/**
+ * An application's status page, `/app/applications/{id}#token=…`. The token is read from the
+ * URL fragment (which browsers never send) and travels only as the `x-application-token`
+ * header. Once approved, the keys are claimed here and shown once; they live in this
+ * component's memory only — never in localStorage, sessionStorage or a cookie.
+ */
+
+interface RequestedQuest {
+  name: string;
+  description: string;
+  total_points: number;
+  expected_points_per_completion: number;
+  start: string;
+  end: string;
+  action_type?: string;
+}
+
+interface Application {
+  id: number;
+  status: "pending" | "approved" | "rejected";
+  project: string;
+  contact: string;
+  owner: string;
+  quest: RequestedQuest;
+  campaign_id: number | null;
+  message: string | null;
+  created_at: string;
+  decided_at: string | null;
+  reason: string | null;
+  quest_id: number | null;
+  test_quest_id: number | null;
+  keys_claimed_at: string | null;
+}
+
+interface Bundle {
+  base_url: string;
+  quest_id: number;
+  test_quest_id: number;
+  api_key: string;
+  test_api_key: string;
+  instructions: string;
+}
+
+const TOKEN_HEADER = "x-application-token";
+
+/** The token in `#token=…`, or null. */
+function tokenFromHash(): string | null {
+  const token = new URLSearchParams(location.hash.replace(/^#/, "")).get("token")?.trim();
+  return token ? token : null;
+}
+
+function useHashToken(): string | null {
+  const [token, setToken] = useState(tokenFromHash);
+  useEffect(() => {
+    const onChange = () => setToken(tokenFromHash());
+    addEventListener("hashchange", onChange);
+    return () => removeEventListener("hashchange", onChange);
+  }, []);
+  return token;
+}
+
+export function ApplicationPage(props: { id: string }) {
+  const token = useHashToken();
+  const validId = /^[1-9]\d{0,9}$/.test(props.id);
+  return (
+    <Layout title={validId ? `Application ${props.id}` : "Application"}>
+      {!validId ? (
+        <div class="error" role="alert">
+          <p>
+            <code>{props.id}</code> is not an application number. Open the link you were given when
+            you applied.
+          </p>
+        </div>
+      ) : token === null ? (
+        <MissingToken />
+      ) : (
+        <ApplicationStatus id={props.id} token={token} />
+      )}
+    </Layout>
+  );
+}
+
+function MissingToken() {
+  return (
+    <div class="error" role="alert">
+      <p>
+        <strong>This link has no application token.</strong> The page needs the full link you were
+        given when you applied: it ends with <code>#token=ap_…</code>.
+      </p>
+      <p>
+        Open that link again (from your bookmarks or wherever you kept it). The token was shown only
+        once and the service keeps only its hash: if it is lost, contact the operator.
+      </p>
+    </div>
+  );
+}
+
+function ApplicationStatus(props: { id: string; token: string }) {
+  const { id, token } = props;
+  const [loaded, reload] = useLoad(
+    (signal) =>
+      api<Application>(`/applications/${id}`, { signal, headers: { [TOKEN_HEADER]: token } }),
+    [id, token],
+  );
+  /** The last answer, kept on screen while "Check again" asks anew. */
+  const last = useRef<{ application: Application; at: Date } | null>(null);
+  if (loaded.state === "ok" && last.current?.application !== loaded.data) {
+    last.current = { application: loaded.data, at: new Date() };
+  }
+  const [bundle, setBundle] = useState<Bundle | null>(null);
+
+  const shown = last.current;
+  const showData =
+    shown !== null &&
+    !(loaded.state === "error" && loaded.error.code === "INVALID_APPLICATION_TOKEN");
+  return (
+    <>
+      <LinkNotice />
+      {loaded.state === "error" ? (
+        <ErrorBox error={loaded.error} what="your application" onRetry={reload} />
+      ) : null}
+      {loaded.state === "error" && loaded.error.code === "INVALID_APPLICATION_TOKEN" ? (
+        <p>
+          Check that you opened the whole link you were given when you applied, up to the end of its{" "}
+          <code>#token=…</code> part.
+        </p>
+      ) : null}
+      {loaded.state === "loading" && !shown ? <Loading what="your application" /> : null}
+      {showData ? (
+        <Status
+          application={shown.application}
+          checkedAt={shown.at}
+          checking={loaded.state === "loading"}
+          onCheck={reload}
+        />
+      ) : null}
+      {bundle ? (
+        <Keys bundle={bundle} />
+      ) : showData && shown.application.status === "approved" ? (
+        <Claim application={shown.application} id={id} token={token} onClaimed={setBundle} />
+      ) : null}
+      {showData ? <Facts application={shown.application} /> : null}
+    </>
+  );
+}
+
+/** The page's address holds the token: say so, once, without showing it again. */
+function LinkNotice() {
+  return (
+    <p class="notice">
+      Keep this page's address (bookmark it): it holds your application's secret token, which is the
+      only way back here. Anyone with the link can read the application and claim its keys.
+    </p>
+  );
+}
+
+const STATUS_TEXT: Record<Application["status"], string> = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+
+function Status(props: {
+  application: Application;
+  checkedAt: Date;
+  checking: boolean;
+  onCheck: () => void;
+}) {
+  const { application: a } = props;
+  return (
+    <section aria-labelledby="ap-status-heading">
+      <h2 id="ap-status-heading">Status</h2>
+      <div aria-live="polite">
+        <p class="ap-status">
+          <span class={`badge ap-${a.status}`}>{STATUS_TEXT[a.status]}</span>{" "}
+          {a.status === "pending"
+            ? "The operator has not decided yet. This page does not refresh itself: check again later."
+            : a.status === "approved"
+              ? `Approved ${a.decided_at ? formatDate(a.decided_at) : ""}: your live quest is ${a.quest_id} and its test twin is ${a.test_quest_id}.`
+              : `Rejected ${a.decided_at ? formatDate(a.decided_at) : ""}.`}
+        </p>
+        {a.status === "rejected" ? (
+          <div class="ap-reason">
+            <h3>The operator's reason</h3>
+            <p>{a.reason ?? "No reason was given."}</p>
+          </div>
+        ) : null}
+      </div>
+      <div class="row ap-check">
+        <button type="button" class="secondary" onClick={props.onCheck} disabled={props.checking}>
+          {props.checking ? "Checking…" : "Check again"}
+        </button>
+        <p class="meta" role="status">
+          {props.checking
+            ? "Checking…"
+            : `Checked at ${props.checkedAt.toLocaleTimeString("en-GB")}.`}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** The one-time claim of an approved application's keys. */
+function Claim(props: {
+  application: Application;
+  id: string;
+  token: string;
+  onClaimed: (bundle: Bundle) => void;
+}) {
+  const [claiming, setClaiming] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const claimedAt = props.application.keys_claimed_at;
+
+  const claim = async () => {
+    if (claiming) return;
+    setClaiming(true);
+    setError(null);
+    try {
+      const bundle = await api<Bundle>(`/applications/${props.id}/keys`, {
+        method: "POST",
+        headers: { [TOKEN_HEADER]: props.token },
+      });
+      props.onClaimed(bundle);
+    } catch (failure) {
+      setError(asApiError(failure));
+      setClaiming(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="ap-claim-heading">
+      <h2 id="ap-claim-heading">Your API keys</h2>
+      {claimedAt && !error ? (
+        <p class="notice">
+          The keys were claimed {formatDate(claimedAt)}. They were shown only once and cannot be
+          shown again: if they were lost, ask the operator for a new key.
+        </p>
+      ) : (
+        <>
+          <p class="warning">
+            The keys are shown only once, when you claim them. Have a safe place ready for them (a
+            password manager or your deployment's secret store) before you claim.
+          </p>
+          <div class="row">
+            <button type="button" onClick={claim} disabled={claiming}>
+              {claiming ? "Claiming…" : "Claim the API keys"}
+            </button>
+            {claiming ? (
+              <p class="loading ap-inline" role="status">
+                Claiming the keys…
+              </p>
+            ) : null}
+          </div>
+        </>
+      )}
+      {error ? <ErrorBox error={error} /> : null}
+    </section>
+  );
+}
+
+/** The onboarding bundle, shown once: both keys, the quest ids, the instructions. */
+function Keys(props: { bundle: Bundle }) {
+  const { bundle } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  return (
+    <section class="ap-keys" aria-labelledby="ap-keys-heading">
+      <h2 id="ap-keys-heading" tabIndex={-1} ref={heading}>
+        Your API keys
+      </h2>
+      <p class="warning" id="ap-keys-warning">
+        Copy both keys now: they will not be shown again. The service keeps only their hashes, and
+        leaving or reloading this page loses them. If a key is lost, ask the operator for a new one.
+      </p>
+      <Secret
+        id="ap-live-key"
+        label="Live key (api_key)"
+        what="live key"
+        hint={`Pays real points on live quest ${bundle.quest_id}.`}
+        value={bundle.api_key}
+      />
+      <Secret
+        id="ap-test-key"
+        label="Test key (test_api_key)"
+        what="test key"
+        hint={`Reaches only test quest ${bundle.test_quest_id}: try everything there first.`}
+        value={bundle.test_api_key}
+      />
+      <dl class="facts">
+        <dt>Base address</dt>
+        <dd>
+          <code>{bundle.base_url}</code>
+        </dd>
+        <dt>Live quest</dt>
+        <dd>{bundle.quest_id}</dd>
+        <dt>Test quest</dt>
+        <dd>{bundle.test_quest_id}</dd>
+      </dl>
+      <h2 id="ap-instructions-heading">Getting started</h2>
+      <p>
+        These instructions hold the test key too: keep them with the keys.{" "}
+        <CopyButton
+          text={bundle.instructions}
+          what="the instructions"
+          label="Copy the instructions (Markdown)"
+        />
+      </p>
+      <div class="ap-markdown">{markdown(bundle.instructions)}</div>
+    </section>
+  );
+}
+
+/** A secret in a `.secret` box with its Copy button. */
+function Secret(props: { id: string; label: string; what: string; hint: string; value: string }) {
+  const code = useRef<HTMLElement>(null);
+  return (
+    <div class="ap-secret">
+      <p class="ap-secret-label" id={`${props.id}-label`}>
+        {props.label}
+      </p>
+      <div class="secret">
+        <code id={props.id} ref={code}>
+          {props.value}
+        </code>
+        <CopyButton text={props.value} what={`the ${props.what}`} select={code} />
+      </div>
+      <p class="hint">{props.hint}</p>
+    </div>
+  );
+}
+
+/**
+ * Copies `text` with the Clipboard API; where that is missing or refused, selects the text (when
+ * it is on screen) and says how to copy it by hand.
+ */
+function CopyButton(props: {
+  text: string;
+  what: string;
+  /** The visible label; "Copy" (named "Copy <what>" for screen readers) by default. */
+  label?: string;
+  select?: { current: HTMLElement | null };
+}) {
+  const [status, setStatus] = useState("");
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(props.text);
+      setStatus(`Copied ${props.what}.`);
+    } catch {
+      const element = props.select?.current;
+      if (element) {
+        getSelection()?.selectAllChildren(element);
+        setStatus(
+          "Copying is not available here: the text is selected, press Ctrl+C (⌘C on a Mac) to copy it.",
+        );
+      } else {
+        setStatus("Copying is not available here: select the text and copy it by hand.");
+      }
+    }
+  };
+  return (
+    <span class="ap-copy">
+      <button
+        type="button"
+        class="secondary"
+        onClick={copy}
+        aria-label={props.label ? undefined : `Copy ${props.what}`}
+      >
+        {props.label ?? "Copy"}
+      </button>
+      <span role="status" class="ap-copy-status">
+        {status}
+      </span>
+    </span>
+  );
+}
+
+function Facts(props: { application: Application }) {
+  const { application: a } = props;
+  const row = (label: string, value: ComponentChildren) => [
+    <dt key={`${label}-t`}>{label}</dt>,
+    <dd key={`${label}-d`}>{value}</dd>,
+  ];
+  return (
+    <section aria-labelledby="ap-facts-heading">
+      <h2 id="ap-facts-heading">Your request</h2>
+      <dl class="facts">
+        {row("Project", a.project)}
+        {row("Contact", a.contact)}
+        {row("Owner pass", <code>{a.owner}</code>)}
+        {row("Quest name", a.quest.name)}
+        {row("Description", a.quest.description || <span class="empty">none</span>)}
+        {row("Total points", formatNumber(a.quest.total_points))}
+        {row("Points per completion", formatNumber(a.quest.expected_points_per_completion))}
+        {row("Start", formatDate(a.quest.start))}
+        {row("End", formatDate(a.quest.end))}
+        {row(
+          "Action type",
+          a.quest.action_type ? <code>{a.quest.action_type}</code> : "default (none named)",
+        )}
+        {row(
+          "Campaign",
+          a.campaign_id === null ? (
+            "none"
+          ) : (
+            <a href={`/app/campaigns/${a.campaign_id}`}>Campaign {a.campaign_id}</a>
+          ),
+        )}
+        {row("Message", a.message ? <span class="ap-pre">{a.message}</span> : "none")}
+        {row("Submitted", formatDate(a.created_at))}
+        {a.decided_at ? row("Decided", formatDate(a.decided_at)) : null}
+        {a.quest_id !== null ? row("Live quest", a.quest_id) : null}
+        {a.test_quest_id !== null ? row("Test quest", a.test_quest_id) : null}
+        {a.keys_claimed_at ? row("Keys claimed", formatDate(a.keys_claimed_at)) : null}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The small Markdown of the onboarding instructions as elements (never as HTML): headings
+ * (shifted under the page's own), paragraphs, lists, fenced code, tables, `code` and **bold**.
+ */
+export function markdown(text: string): JSX.Element[] {
+  const lines = text.split("\n");
+  const blocks: JSX.Element[] = [];
+  let i = 0;
+  const isBlockStart = (line: string) => /^(#{1,6}\s|```|[-*]\s|\|)/.test(line);
+  while (i < lines.length) {
+    const line = lines[i]!;
+    const key = `b${i}`;
+    if (line.trim() === "") {
+      i++;
+      continue;
+    }
+    if (line.startsWith("```")) {
+      const code: string[] = [];
+      i++;
+      while (i < lines.length && !lines[i]!.startsWith("```")) code.push(lines[i++]!);
+      i++;
+      blocks.push(
+        <pre key={key}>
+          <code>{code.join("\n")}</code>
+        </pre>,
+      );
+      continue;
+    }
+    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
+    if (heading) {
+      const level = Math.min(heading[1]!.length + 2, 6);
+      const Tag = `h${level}` as "h3";
+      blocks.push(<Tag key={key}>{inline(heading[2]!)}</Tag>);
+      i++;
+      continue;
+    }
+    if (line.startsWith("|")) {
+      const rows: string[][] = [];
+      while (i < lines.length && lines[i]!.startsWith("|")) {
+        const cells = lines[i]!.replace(/^\||\|\s*$/g, "")
+          .split("|")
+          .map((cell) => cell.trim());
+        if (!cells.every((cell) => /^:?-{3,}:?$/.test(cell))) rows.push(cells);
+        i++;
+      }
+      const [head, ...body] = rows;
+      blocks.push(
+        <div key={key} class="table-wrap">
+          <table>
+            {head ? (
+              <thead>
+                <tr>
+                  {head.map((cell, n) => (
+                    <th key={n} scope="col">
+                      {inline(cell)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+            ) : null}
+            <tbody>
+              {body.map((cells, r) => (
+                <tr key={r}>
+                  {cells.map((cell, n) => (
+                    <td key={n} data-label={head?.[n]}>
+                      {inline(cell)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>,
+      );
+      continue;
+    }
+    if (/^[-*]\s/.test(line)) {
+      const items: string[] = [];
+      while (i < lines.length) {
+        const current = lines[i]!;
+        if (/^[-*]\s/.test(current)) items.push(current.replace(/^[-*]\s+/, ""));
+        else if (/^\s+\S/.test(current) && items.length > 0) {
+          items[items.length - 1] += ` ${current.trim()}`;
+        } else break;
+        i++;
+      }
+      blocks.push(
+        <ul key={key}>
+          {items.map((item, n) => (
+            <li key={n}>{inline(item)}</li>
+          ))}
+        </ul>,
+      );
+      continue;
+    }
+    const paragraph: string[] = [];
+    while (i < lines.length && lines[i]!.trim() !== "" && !isBlockStart(lines[i]!)) {
+      paragraph.push(lines[i++]!.trim());
+    }
+    blocks.push(<p key={key}>{inline(paragraph.join(" "))}</p>);
+  }
+  return blocks;
+}
+
+/** `code` and **bold** within a line. */
+function inline(text: string): ComponentChildren[] {
+  return text
+    .split(/(`[^`]+`|\*\*[^*]+\*\*)/)
+    .filter((part) => part !== "")
+    .map((part, n) => {
+      if (part.startsWith("`") && part.endsWith("`") && part.length > 1) {
+        return <code key={n}>{part.slice(1, -1)}</code>;
+      }
+      if (part.startsWith("**") && part.endsWith("**") && part.length > 3) {
+        return <strong key={n}>{part.slice(2, -2)}</strong>;
+      }
+      return part;
+    });
+}

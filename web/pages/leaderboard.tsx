@@ -1,0 +1,235 @@
+import { useEffect, useState } from "preact/hooks";
+import { api, query } from "../api.js";
+import { Empty, ErrorBox, Field, formatNumber, Layout, Show, useLoad } from "../ui.js";
+import {
+  type CampaignFields,
+  idFrom,
+  loadActiveCampaigns,
+  Pager,
+  PassLookup,
+  useQueryState,
+} from "./public-shared.js";
+
+/** `GET /leaderboard`. */
+interface Leaderboard {
+  earning_period_id: number | null;
+  campaign_id: number | null;
+  items: { rank: number; pass: string; points: number }[];
+}
+
+/** Places a page shows: the API's largest `limit`. */
+const LIMIT = 100;
+/** The largest `offset` the API takes. */
+const OFFSET_MAX = 10_000;
+
+/**
+ * The leaderboard (`/app/leaderboard`): passes ranked by live points, overall or within a
+ * campaign and/or an earning period, a hundred places a page. The scope and the offset live in
+ * the URL query (`?campaign_id=3&earning_period_id=2&offset=100`); values the API refuses show
+ * its problem detail.
+ */
+export function LeaderboardPage(_props: Record<string, string>) {
+  const [params, setParams] = useQueryState();
+  const campaignParam = params.get("campaign_id") ?? "";
+  const periodParam = params.get("earning_period_id") ?? "";
+  const offsetParam = params.get("offset") ?? "";
+  const offset = offsetParam === "" ? 0 : Number(offsetParam);
+
+  const [board, reloadBoard] = useLoad(
+    (signal) =>
+      api<Leaderboard>(
+        `/leaderboard${query({
+          campaign_id: campaignParam,
+          earning_period_id: periodParam,
+          limit: LIMIT,
+          offset: offsetParam,
+        })}`,
+        { signal },
+      ),
+    [campaignParam, periodParam, offsetParam],
+  );
+  const [campaigns, reloadCampaigns] = useLoad((signal) => loadActiveCampaigns(signal), []);
+  const campaignList = campaigns.state === "ok" ? campaigns.data : [];
+  const campaignName = nameOf(campaignList, campaignParam);
+
+  const goTo = (next: number) => {
+    setParams({ offset: next > 0 ? next : null });
+    document.getElementById("main")?.focus();
+  };
+
+  return (
+    <Layout title="Leaderboard">
+      <p>Passes ranked by the live points they earned, net of reversed payouts.</p>
+      <Filters
+        campaigns={campaignList}
+        campaignsLoading={campaigns.state === "loading"}
+        campaignParam={campaignParam}
+        periodParam={periodParam}
+        setParams={setParams}
+      />
+      {campaigns.state === "error" ? (
+        <ErrorBox error={campaigns.error} what="the campaign list" onRetry={reloadCampaigns} />
+      ) : null}
+      <h2 id="ranking-heading">{scopeTitle(campaignParam, campaignName, periodParam)}</h2>
+      <Show loaded={board} what="the leaderboard" onRetry={reloadBoard}>
+        {(data) =>
+          data.items.length === 0 ? (
+            offset > 0 ? (
+              <>
+                <Empty>No passes this far down the leaderboard.</Empty>
+                <button type="button" class="secondary" onClick={() => goTo(0)}>
+                  Back to the top
+                </button>
+              </>
+            ) : (
+              <Empty>
+                No points yet
+                {campaignParam || periodParam ? " in this scope" : ""}. Points appear here once a
+                live quest pays a pass.
+              </Empty>
+            )
+          ) : (
+            <>
+              <div class="table-wrap">
+                <table class="public-table" aria-labelledby="ranking-heading">
+                  <thead>
+                    <tr>
+                      <th scope="col" class="num">
+                        Rank
+                      </th>
+                      <th scope="col">Pass</th>
+                      <th scope="col" class="num">
+                        Points
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.items.map((item) => (
+                      <tr key={item.pass}>
+                        <td class="num">{formatNumber(item.rank)}</td>
+                        <td class="pass">
+                          <a class="mono" href={`/app/passes/${item.pass}`}>
+                            {item.pass}
+                          </a>
+                        </td>
+                        <td class="num">{formatNumber(item.points)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                label="Leaderboard pages"
+                position={`Places ${formatNumber(offset + 1)}–${formatNumber(offset + data.items.length)}`}
+                onPrevious={offset > 0 ? () => goTo(Math.max(0, offset - LIMIT)) : undefined}
+                onNext={
+                  data.items.length === LIMIT && offset + LIMIT <= OFFSET_MAX
+                    ? () => goTo(offset + LIMIT)
+                    : undefined
+                }
+              />
+            </>
+          )
+        }
+      </Show>
+      <h2>Look up a pass</h2>
+      <p>See a pass's points, by campaign and earning period, and its payouts.</p>
+      <PassLookup id="lookup-address" />
+    </Layout>
+  );
+}
+
+function Filters(props: {
+  campaigns: CampaignFields[];
+  campaignsLoading: boolean;
+  campaignParam: string;
+  periodParam: string;
+  setParams: (changes: Record<string, string | number | null>) => void;
+}) {
+  const { campaignParam, periodParam, setParams } = props;
+  const [period, setPeriod] = useState(periodParam);
+  // Back and Forward change the URL: the input follows.
+  useEffect(() => setPeriod(periodParam), [periodParam]);
+  const options = props.campaigns.map((c) => ({ value: String(c.id), name: c.name }));
+  if (campaignParam !== "" && !options.some((option) => option.value === campaignParam)) {
+    // A campaign the list does not have (no longer active, or not loaded yet): still shown.
+    const id = idFrom(campaignParam);
+    options.push({
+      value: campaignParam,
+      name: id === undefined ? campaignParam : `Campaign ${id}`,
+    });
+  }
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
+    setParams({ earning_period_id: period.trim(), offset: null });
+  };
+  return (
+    <form class="filters" aria-label="Leaderboard scope" onSubmit={onSubmit}>
+      <Field
+        id="leaderboard-campaign"
+        label="Campaign"
+        hint={props.campaignsLoading ? "Loading the campaign list…" : "Rank one campaign's points"}
+      >
+        <select
+          id="leaderboard-campaign"
+          name="campaign_id"
+          aria-describedby="leaderboard-campaign-hint"
+          value={campaignParam}
+          onChange={(event) =>
+            setParams({
+              campaign_id: (event.target as HTMLSelectElement).value,
+              earning_period_id: period.trim(),
+              offset: null,
+            })
+          }
+        >
+          <option value="">All campaigns</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="leaderboard-period" label="Earning period id" hint="Empty: all time">
+        <input
+          id="leaderboard-period"
+          name="earning_period_id"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          aria-describedby="leaderboard-period-hint"
+          value={period}
+          onInput={(event) => setPeriod((event.target as HTMLInputElement).value)}
+        />
+      </Field>
+      <button type="submit">Show</button>
+      {campaignParam || periodParam ? (
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            setPeriod("");
+            setParams({ campaign_id: null, earning_period_id: null, offset: null });
+          }}
+        >
+          Overall leaderboard
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+function nameOf(campaigns: CampaignFields[], campaignParam: string): string | undefined {
+  return campaigns.find((c) => String(c.id) === campaignParam)?.name;
+}
+
+function scopeTitle(campaignParam: string, campaignName: string | undefined, period: string) {
+  const campaign = campaignParam ? (campaignName ?? `Campaign ${campaignParam}`) : undefined;
+  const periodText = period ? `period ${period}` : undefined;
+  if (campaign && periodText) return `${campaign}, earning ${periodText}`;
+  if (campaign) return campaign;
+  if (periodText) return `Earning ${periodText}`;
+  return "Overall";
+}

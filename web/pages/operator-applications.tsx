@@ -1,0 +1,388 @@
+import { useState } from "preact/hooks";
+import { Empty, Field, formatDate, formatNumber, Show } from "../ui.js";
+import {
+  ActionState,
+  type Application,
+  adminApi,
+  ConfirmButton,
+  fromUtcInput,
+  inputValue,
+  Notice,
+  numberOrUndefined,
+  Pager,
+  type SectionProps,
+  useAction,
+  useCursorList,
+} from "./operator-shared.js";
+
+const STATUSES = [
+  { value: "pending", label: "Pending (oldest first)" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+  { value: "", label: "All (newest first)" },
+];
+
+/** The review queue: pending applications first, each approved (with overrides) or rejected. */
+export function ApplicationsSection({ token }: SectionProps) {
+  const [status, setStatus] = useState("pending");
+  const [done, setDone] = useState<string | null>(null);
+  const list = useCursorList<Application>(token, "/admin/applications", { status }, 10);
+  const decided = (message: string) => {
+    setDone(message);
+    list.reload();
+  };
+  return (
+    <>
+      <div class="row op-filters">
+        <div class="field">
+          <label for="op-app-status">Status</label>
+          <select
+            id="op-app-status"
+            value={status}
+            onChange={(event) => {
+              setDone(null);
+              setStatus(inputValue(event));
+            }}
+          >
+            {STATUSES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" class="secondary" onClick={() => list.reload()}>
+          Refresh
+        </button>
+      </div>
+      {done ? <Notice>{done}</Notice> : null}
+      <Show loaded={list.loaded} what="applications" onRetry={list.reload}>
+        {(page) =>
+          page.items.length === 0 ? (
+            <Empty>
+              {status === "pending"
+                ? "No application is waiting for a decision."
+                : "No application matches."}
+            </Empty>
+          ) : (
+            <ul class="op-cards">
+              {page.items.map((application) => (
+                <li key={application.id}>
+                  <ApplicationCard token={token} application={application} onDecided={decided} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Show>
+      <Pager list={list} id="op-app" what="applications" />
+    </>
+  );
+}
+
+function ApplicationCard(props: {
+  token: string;
+  application: Application;
+  onDecided: (message: string) => void;
+}) {
+  const a = props.application;
+  const [open, setOpen] = useState<"none" | "approve" | "reject">("none");
+  const titleId = `op-app-${a.id}-title`;
+  return (
+    <article class="card op-card" aria-labelledby={titleId}>
+      <h3 id={titleId}>
+        Application {a.id}: {a.project}{" "}
+        <span class={`badge op-status-${a.status}`}>{a.status}</span>
+      </h3>
+      <dl class="facts">
+        <dt>Contact</dt>
+        <dd>{a.contact}</dd>
+        <dt>Owner pass</dt>
+        <dd>
+          <code>{a.owner}</code>
+        </dd>
+        <dt>Quest</dt>
+        <dd>{a.quest.name}</dd>
+        <dt>Description</dt>
+        <dd>{a.quest.description || "—"}</dd>
+        <dt>Total points</dt>
+        <dd>{formatNumber(a.quest.total_points)}</dd>
+        <dt>Points per completion</dt>
+        <dd>{formatNumber(a.quest.expected_points_per_completion)}</dd>
+        <dt>Window</dt>
+        <dd>
+          {formatDate(a.quest.start)} – {formatDate(a.quest.end)}
+        </dd>
+        <dt>Action type</dt>
+        <dd>{a.quest.action_type ?? "default"}</dd>
+        <dt>Campaign</dt>
+        <dd>{a.campaign_id ?? "none"}</dd>
+        {a.message ? (
+          <>
+            <dt>Message</dt>
+            <dd class="op-message">{a.message}</dd>
+          </>
+        ) : null}
+        <dt>Submitted</dt>
+        <dd>{formatDate(a.created_at)}</dd>
+        {a.decided_at ? (
+          <>
+            <dt>Decided</dt>
+            <dd>{formatDate(a.decided_at)}</dd>
+          </>
+        ) : null}
+        {a.reason ? (
+          <>
+            <dt>Reason</dt>
+            <dd>{a.reason}</dd>
+          </>
+        ) : null}
+        {a.quest_id !== null ? (
+          <>
+            <dt>Quests</dt>
+            <dd>
+              live {a.quest_id}, test {a.test_quest_id}
+            </dd>
+          </>
+        ) : null}
+        {a.status === "approved" ? (
+          <>
+            <dt>Keys claimed</dt>
+            <dd>{a.keys_claimed_at ? formatDate(a.keys_claimed_at) : "not yet"}</dd>
+          </>
+        ) : null}
+      </dl>
+      {a.status === "pending" ? (
+        <>
+          <div class="row">
+            <button
+              type="button"
+              aria-expanded={open === "approve" ? "true" : "false"}
+              onClick={() => setOpen(open === "approve" ? "none" : "approve")}
+            >
+              Approve…
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              aria-expanded={open === "reject" ? "true" : "false"}
+              onClick={() => setOpen(open === "reject" ? "none" : "reject")}
+            >
+              Reject…
+            </button>
+          </div>
+          {open === "approve" ? (
+            <ApproveForm token={props.token} application={a} onDecided={props.onDecided} />
+          ) : null}
+          {open === "reject" ? (
+            <RejectForm token={props.token} application={a} onDecided={props.onDecided} />
+          ) : null}
+        </>
+      ) : null}
+    </article>
+  );
+}
+
+/** The approval's overrides: every field empty means "as requested". */
+function ApproveForm(props: {
+  token: string;
+  application: Application;
+  onDecided: (message: string) => void;
+}) {
+  const a = props.application;
+  const id = (name: string) => `op-app-${a.id}-${name}`;
+  const [fields, setFields] = useState({
+    total: "",
+    per: "",
+    start: "",
+    end: "",
+    campaign: "",
+    visibility: "",
+    actionType: "",
+  });
+  const set = (name: keyof typeof fields) => (event: Event) =>
+    setFields({ ...fields, [name]: inputValue(event) });
+  const action = useAction<Application>();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const body: Record<string, unknown> = {};
+    const total = numberOrUndefined(fields.total);
+    if (total !== undefined) body.total_points = total;
+    const per = numberOrUndefined(fields.per);
+    if (per !== undefined) body.expected_points_per_completion = per;
+    if (fields.start) body.start = fromUtcInput(fields.start);
+    if (fields.end) body.end = fromUtcInput(fields.end);
+    if (fields.campaign === "none") body.campaign_id = null;
+    else if (fields.campaign.trim()) body.campaign_id = numberOrUndefined(fields.campaign);
+    if (fields.visibility) body.is_public = fields.visibility === "public";
+    if (fields.actionType.trim()) body.action_type = fields.actionType.trim();
+    const approved = await action.run(() =>
+      adminApi<Application>(props.token, `/admin/applications/${a.id}/approve`, {
+        method: "POST",
+        body,
+      }),
+    );
+    if (approved) {
+      props.onDecided(
+        `Application ${approved.id} (${approved.project}) approved: live quest ${approved.quest_id}, test quest ${approved.test_quest_id}.`,
+      );
+    }
+  };
+  return (
+    <form class="op-subform" onSubmit={submit} aria-label={`Approve application ${a.id}`}>
+      <p class="hint">Leave a field empty to keep what the applicant asked for.</p>
+      <div class="op-grid">
+        <Field
+          id={id("total")}
+          label="Total points"
+          hint={`Asked: ${formatNumber(a.quest.total_points)}`}
+        >
+          <input
+            id={id("total")}
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            aria-describedby={`${id("total")}-hint`}
+            value={fields.total}
+            onInput={set("total")}
+          />
+        </Field>
+        <Field
+          id={id("per")}
+          label="Points per completion"
+          hint={`Asked: ${a.quest.expected_points_per_completion}`}
+        >
+          <input
+            id={id("per")}
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            aria-describedby={`${id("per")}-hint`}
+            value={fields.per}
+            onInput={set("per")}
+          />
+        </Field>
+        <Field id={id("start")} label="Start (UTC)" hint={`Asked: ${formatDate(a.quest.start)}`}>
+          <input
+            id={id("start")}
+            type="datetime-local"
+            aria-describedby={`${id("start")}-hint`}
+            value={fields.start}
+            onInput={set("start")}
+          />
+        </Field>
+        <Field id={id("end")} label="End (UTC)" hint={`Asked: ${formatDate(a.quest.end)}`}>
+          <input
+            id={id("end")}
+            type="datetime-local"
+            aria-describedby={`${id("end")}-hint`}
+            value={fields.end}
+            onInput={set("end")}
+          />
+        </Field>
+        <Field
+          id={id("campaign")}
+          label="Campaign id"
+          hint={`Asked: ${a.campaign_id ?? "none"}; type "none" for no campaign`}
+        >
+          <input
+            id={id("campaign")}
+            type="text"
+            inputMode="numeric"
+            aria-describedby={`${id("campaign")}-hint`}
+            value={fields.campaign}
+            onInput={set("campaign")}
+          />
+        </Field>
+        <Field id={id("public")} label="Live quest listed publicly">
+          <select id={id("public")} value={fields.visibility} onChange={set("visibility")}>
+            <option value="">As requested (public)</option>
+            <option value="public">Public</option>
+            <option value="private">Not public</option>
+          </select>
+        </Field>
+        <Field
+          id={id("action")}
+          label="Action type"
+          hint={`Asked: ${a.quest.action_type ?? "default"}`}
+        >
+          <input
+            id={id("action")}
+            type="text"
+            autocomplete="off"
+            aria-describedby={`${id("action")}-hint`}
+            value={fields.actionType}
+            onInput={set("actionType")}
+          />
+        </Field>
+      </div>
+      <div>
+        <button type="submit" disabled={action.busy}>
+          Approve application {a.id}
+        </button>
+      </div>
+      <ActionState action={action} busyText="Approving…" />
+    </form>
+  );
+}
+
+/** Rejection needs a reason (the applicant reads it) and a second click. */
+function RejectForm(props: {
+  token: string;
+  application: Application;
+  onDecided: (message: string) => void;
+}) {
+  const a = props.application;
+  const id = `op-app-${a.id}-reason`;
+  const [reason, setReason] = useState("");
+  const [missing, setMissing] = useState(false);
+  const action = useAction<Application>();
+  const check = () => {
+    setMissing(!reason.trim());
+    return reason.trim() !== "";
+  };
+  const reject = async () => {
+    const rejected = await action.run(() =>
+      adminApi<Application>(props.token, `/admin/applications/${a.id}/reject`, {
+        method: "POST",
+        body: { reason: reason.trim() },
+      }),
+    );
+    if (rejected) props.onDecided(`Application ${rejected.id} (${rejected.project}) rejected.`);
+  };
+  return (
+    <form
+      class="op-subform"
+      aria-label={`Reject application ${a.id}`}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <Field
+        id={id}
+        label="Reason (the applicant reads it)"
+        error={missing ? "Give a reason." : undefined}
+      >
+        <textarea
+          id={id}
+          required
+          maxLength={1000}
+          aria-invalid={missing ? "true" : undefined}
+          aria-describedby={missing ? `${id}-error` : undefined}
+          value={reason}
+          onInput={(event) => setReason((event.target as HTMLTextAreaElement).value)}
+        />
+      </Field>
+      <div>
+        <ConfirmButton
+          label={`Reject application ${a.id}`}
+          confirmLabel={`Confirm: reject application ${a.id}`}
+          disabled={action.busy}
+          check={check}
+          onConfirm={reject}
+        />
+      </div>
+      <ActionState action={action} busyText="Rejecting…" />
+    </form>
+  );
+}

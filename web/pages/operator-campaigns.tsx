@@ -1,0 +1,228 @@
+import { useState } from "preact/hooks";
+import { Empty, Field, formatDate, Show } from "../ui.js";
+import {
+  ActionState,
+  adminApi,
+  Badge,
+  type Campaign,
+  ConfirmButton,
+  fromUtcInput,
+  inputValue,
+  Notice,
+  Pager,
+  type SectionProps,
+  TableWrap,
+  useAction,
+  useCursorList,
+} from "./operator-shared.js";
+
+/** Every campaign, active or not; create one, switch one on or off. */
+export function CampaignsSection({ token }: SectionProps) {
+  const list = useCursorList<Campaign>(token, "/admin/campaigns", {});
+  const toggle = useAction<Campaign>();
+  const [notice, setNotice] = useState<string | null>(null);
+  const changed = (message: string) => {
+    setNotice(message);
+    list.reload();
+  };
+  const setActive = async (campaign: Campaign, active: boolean) => {
+    setNotice(null);
+    const saved = await toggle.run(() =>
+      adminApi<Campaign>(token, `/admin/campaigns/${campaign.id}`, {
+        method: "PATCH",
+        body: { is_active: active },
+      }),
+    );
+    if (saved) changed(`Campaign ${saved.id} ${saved.is_active ? "activated" : "deactivated"}.`);
+  };
+  return (
+    <>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <ActionState action={toggle} busyText="Saving the campaign…" />
+      <Show loaded={list.loaded} what="campaigns" onRetry={list.reload}>
+        {(page) =>
+          page.items.length === 0 ? (
+            <Empty>No campaign yet.</Empty>
+          ) : (
+            <TableWrap label={"Campaigns"}>
+              <table class="op-wide">
+                <caption class="op-caption">Campaigns, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Id</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">State</th>
+                    <th scope="col">Window</th>
+                    <th scope="col">External app</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((c) => (
+                    <tr key={c.id}>
+                      <td>{c.id}</td>
+                      <td>
+                        <a href={`/app/campaigns/${c.id}`}>{c.name}</a>
+                        {c.description ? <div class="op-sub">{c.description}</div> : null}
+                      </td>
+                      <td>
+                        <Badge kind={c.is_active ? "ok" : "off"}>
+                          {c.is_active ? "active" : "inactive"}
+                        </Badge>
+                      </td>
+                      <td>
+                        {formatDate(c.start)} – {formatDate(c.end)}
+                      </td>
+                      <td>{c.external_app_id ? <code>{c.external_app_id}</code> : "—"}</td>
+                      <td>
+                        {c.is_active ? (
+                          <ConfirmButton
+                            label={`Deactivate campaign ${c.id}`}
+                            confirmLabel={`Confirm: deactivate campaign ${c.id}`}
+                            disabled={toggle.busy}
+                            onConfirm={() => setActive(c, false)}
+                          />
+                        ) : (
+                          <button
+                            type="button"
+                            disabled={toggle.busy}
+                            onClick={() => setActive(c, true)}
+                          >
+                            Activate campaign {c.id}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          )
+        }
+      </Show>
+      <Pager list={list} id="op-campaigns" what="campaigns" />
+      <CreateCampaign
+        token={token}
+        onCreated={(c) => changed(`Campaign ${c.id} (${c.name}) created.`)}
+      />
+    </>
+  );
+}
+
+function CreateCampaign(props: { token: string; onCreated: (campaign: Campaign) => void }) {
+  const empty = { name: "", description: "", start: "", end: "", external: "", active: true };
+  const [fields, setFields] = useState(empty);
+  const [missing, setMissing] = useState<string[]>([]);
+  const action = useAction<Campaign>();
+  const set = (name: "name" | "description" | "start" | "end" | "external") => (event: Event) =>
+    setFields({ ...fields, [name]: inputValue(event) });
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const start = fromUtcInput(fields.start);
+    const end = fromUtcInput(fields.end);
+    const absent = [
+      ...(fields.name.trim() ? [] : ["name"]),
+      ...(start ? [] : ["start"]),
+      ...(end ? [] : ["end"]),
+    ];
+    setMissing(absent);
+    if (absent.length > 0) return;
+    const created = await action.run(() =>
+      adminApi<Campaign>(props.token, "/admin/campaigns", {
+        method: "POST",
+        body: {
+          name: fields.name.trim(),
+          description: fields.description,
+          start,
+          end,
+          is_active: fields.active,
+          ...(fields.external.trim() ? { external_app_id: fields.external.trim() } : {}),
+        },
+      }),
+    );
+    if (created) {
+      setFields(empty);
+      props.onCreated(created);
+    }
+  };
+  const error = (name: string, text: string) => (missing.includes(name) ? text : undefined);
+  const described = (name: string) =>
+    missing.includes(name) ? `op-campaign-${name}-error` : undefined;
+  return (
+    <>
+      <h3 id="op-campaign-new-title">Create a campaign</h3>
+      <form onSubmit={submit} aria-labelledby="op-campaign-new-title" noValidate>
+        <Field id="op-campaign-name" label="Name" error={error("name", "Give it a name.")}>
+          <input
+            id="op-campaign-name"
+            type="text"
+            required
+            maxLength={200}
+            aria-invalid={described("name") ? "true" : undefined}
+            aria-describedby={described("name")}
+            value={fields.name}
+            onInput={set("name")}
+          />
+        </Field>
+        <Field id="op-campaign-description" label="Description">
+          <textarea
+            id="op-campaign-description"
+            maxLength={5000}
+            value={fields.description}
+            onInput={set("description")}
+          />
+        </Field>
+        <div class="op-grid">
+          <Field id="op-campaign-start" label="Start (UTC)" error={error("start", "Pick a start.")}>
+            <input
+              id="op-campaign-start"
+              type="datetime-local"
+              required
+              aria-invalid={described("start") ? "true" : undefined}
+              aria-describedby={described("start")}
+              value={fields.start}
+              onInput={set("start")}
+            />
+          </Field>
+          <Field id="op-campaign-end" label="End (UTC)" error={error("end", "Pick an end.")}>
+            <input
+              id="op-campaign-end"
+              type="datetime-local"
+              required
+              aria-invalid={described("end") ? "true" : undefined}
+              aria-describedby={described("end")}
+              value={fields.end}
+              onInput={set("end")}
+            />
+          </Field>
+        </div>
+        <Field id="op-campaign-external" label="External app id (optional)">
+          <input
+            id="op-campaign-external"
+            type="text"
+            maxLength={255}
+            value={fields.external}
+            onInput={set("external")}
+          />
+        </Field>
+        <div class="op-check">
+          <input
+            id="op-campaign-active"
+            type="checkbox"
+            checked={fields.active}
+            onChange={(event) =>
+              setFields({ ...fields, active: (event.target as HTMLInputElement).checked })
+            }
+          />
+          <label for="op-campaign-active">Active from the start</label>
+        </div>
+        <div>
+          <button type="submit" disabled={action.busy}>
+            Create campaign
+          </button>
+        </div>
+        <ActionState action={action} busyText="Creating…" />
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,404 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { Empty, Field, formatDate, Show } from "../ui.js";
+import {
+  ActionState,
+  adminApi,
+  Badge,
+  ConfirmButton,
+  type IssuedKey,
+  inputValue,
+  type KeyState,
+  Notice,
+  Pager,
+  SecretBox,
+  type SectionProps,
+  TableWrap,
+  useAction,
+  useCursorList,
+} from "./operator-shared.js";
+
+const GRACE_DEFAULT = 86_400;
+const GRACE_MAX = 604_800;
+
+/** API keys: listed by owner, issued (shown once), rotated with a grace, revoked. */
+export function KeysSection({ token }: SectionProps) {
+  const [ownerInput, setOwnerInput] = useState("");
+  const [owner, setOwner] = useState("");
+  const list = useCursorList<KeyState>(token, "/admin/keys", { owner: owner || undefined });
+  const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [rotating, setRotating] = useState<KeyState | null>(null);
+  const revoke = useAction<true>();
+
+  const shown = (label: string, issued: IssuedKey) => {
+    setNotice(null);
+    setSecret({ label, value: issued.key });
+    list.reload();
+  };
+  const revokeById = async (key: KeyState) => {
+    setNotice(null);
+    const done = await revoke.run(async () => {
+      await adminApi<void>(token, `/admin/keys/${key.id}`, { method: "DELETE" });
+      return true;
+    });
+    if (done) setNotice(`Key ${key.prefix}… revoked: it answers 401 from now on.`);
+    list.reload();
+  };
+
+  return (
+    <>
+      {secret ? (
+        <SecretBox label={secret.label} value={secret.value} onHide={() => setSecret(null)} />
+      ) : null}
+      {notice ? <Notice>{notice}</Notice> : null}
+
+      <form
+        class="row op-filters"
+        aria-label="Find keys"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setOwner(ownerInput.trim());
+        }}
+      >
+        <Field id="op-keys-owner" label="Owner pass">
+          <input
+            id="op-keys-owner"
+            type="text"
+            autocomplete="off"
+            spellcheck={false}
+            placeholder="0x…"
+            value={ownerInput}
+            onInput={(event) => setOwnerInput(inputValue(event))}
+          />
+        </Field>
+        <button type="submit">Show keys</button>
+        {owner ? (
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => {
+              setOwnerInput("");
+              setOwner("");
+            }}
+          >
+            All keys
+          </button>
+        ) : null}
+      </form>
+      <ActionState action={revoke} busyText="Revoking…" />
+      <Show loaded={list.loaded} what="keys" onRetry={list.reload}>
+        {(page) =>
+          page.items.length === 0 ? (
+            <Empty>{owner ? "This pass has no keys." : "No key has been issued yet."}</Empty>
+          ) : (
+            <TableWrap label={"Keys"}>
+              <table class="op-wide">
+                <caption class="op-caption">
+                  Keys{owner ? ` of ${owner}` : ""}, newest first
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Key</th>
+                    <th scope="col">State</th>
+                    <th scope="col">Owner account</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Last used</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((key) => (
+                    <tr key={key.id}>
+                      <td>
+                        <code>{key.prefix}…</code> <Badge kind={key.mode}>{key.mode}</Badge>
+                        <div class="op-sub">
+                          id <code class="op-id">{key.id}</code>
+                        </div>
+                      </td>
+                      <td>
+                        <KeyStateText keyState={key} />
+                      </td>
+                      <td>
+                        <code class="op-id">{key.owner_id}</code>
+                      </td>
+                      <td>{formatDate(key.created_at)}</td>
+                      <td>{key.last_used_at ? formatDate(key.last_used_at) : "never"}</td>
+                      <td>
+                        {key.revoked_at ? null : (
+                          <div class="op-actions">
+                            {isExpired(key) ? null : (
+                              <button
+                                type="button"
+                                class="secondary"
+                                aria-label={`Rotate key ${key.prefix}…`}
+                                onClick={() => setRotating(key)}
+                              >
+                                Rotate…
+                              </button>
+                            )}
+                            <ConfirmButton
+                              label={`Revoke ${key.prefix}…`}
+                              confirmLabel={`Confirm: revoke ${key.prefix}…`}
+                              disabled={revoke.busy}
+                              onConfirm={() => revokeById(key)}
+                            />
+                          </div>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          )
+        }
+      </Show>
+      <Pager list={list} id="op-keys" what="keys" />
+
+      {rotating ? (
+        <RotateForm
+          token={token}
+          keyState={rotating}
+          onClose={() => setRotating(null)}
+          onRotated={(issued) => {
+            setRotating(null);
+            shown(`New ${issued.mode} key replacing ${rotating.prefix}…`, issued);
+          }}
+        />
+      ) : null}
+
+      <IssueForm token={token} onIssued={(issued) => shown(`New ${issued.mode} key`, issued)} />
+      <RevokeByValueForm
+        token={token}
+        onRevoked={(message) => {
+          setSecret(null);
+          setNotice(message);
+          list.reload();
+        }}
+      />
+    </>
+  );
+}
+
+const isExpired = (key: KeyState) =>
+  key.expires_at !== null && Date.parse(key.expires_at) <= Date.now();
+
+function KeyStateText(props: { keyState: KeyState }) {
+  const key = props.keyState;
+  if (key.revoked_at) {
+    return (
+      <>
+        <Badge kind="off">revoked</Badge> {formatDate(key.revoked_at)}
+      </>
+    );
+  }
+  if (key.expires_at) {
+    return isExpired(key) ? (
+      <>
+        <Badge kind="off">expired</Badge> {formatDate(key.expires_at)}
+      </>
+    ) : (
+      <>
+        <Badge kind="test">expires</Badge> {formatDate(key.expires_at)}
+      </>
+    );
+  }
+  return <Badge kind="ok">active</Badge>;
+}
+
+function IssueForm(props: { token: string; onIssued: (key: IssuedKey) => void }) {
+  const [owner, setOwner] = useState("");
+  const [mode, setMode] = useState<"live" | "test">("live");
+  const [missing, setMissing] = useState(false);
+  const action = useAction<IssuedKey>();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (!owner.trim()) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    const issued = await action.run(() =>
+      adminApi<IssuedKey>(props.token, "/admin/keys", {
+        method: "POST",
+        body: { owner: owner.trim(), mode },
+      }),
+    );
+    if (issued) props.onIssued(issued);
+  };
+  return (
+    <>
+      <h3 id="op-issue-title">Issue a key</h3>
+      <form onSubmit={submit} aria-labelledby="op-issue-title" noValidate>
+        <Field
+          id="op-issue-owner"
+          label="Owner pass (a registered account)"
+          error={missing ? "Type the owner's pass address." : undefined}
+        >
+          <input
+            id="op-issue-owner"
+            type="text"
+            autocomplete="off"
+            spellcheck={false}
+            placeholder="0x…"
+            required
+            aria-invalid={missing ? "true" : undefined}
+            aria-describedby={missing ? "op-issue-owner-error" : undefined}
+            value={owner}
+            onInput={(event) => setOwner(inputValue(event))}
+          />
+        </Field>
+        <Field id="op-issue-mode" label="Mode">
+          <select
+            id="op-issue-mode"
+            value={mode}
+            onChange={(event) => setMode(inputValue(event) as "live" | "test")}
+          >
+            <option value="live">live (sk_…)</option>
+            <option value="test">test (sk_test_…)</option>
+          </select>
+        </Field>
+        <div>
+          <button type="submit" disabled={action.busy}>
+            Issue key
+          </button>
+        </div>
+        <ActionState action={action} busyText="Issuing…" />
+      </form>
+    </>
+  );
+}
+
+function RotateForm(props: {
+  token: string;
+  keyState: KeyState;
+  onClose: () => void;
+  onRotated: (key: IssuedKey) => void;
+}) {
+  const key = props.keyState;
+  const [grace, setGrace] = useState(String(GRACE_DEFAULT));
+  const [invalid, setInvalid] = useState(false);
+  const action = useAction<IssuedKey>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [key.id]);
+  const graceSeconds = () => {
+    const n = Number(grace.trim());
+    return grace.trim() !== "" && Number.isInteger(n) && n >= 0 && n <= GRACE_MAX ? n : null;
+  };
+  const check = () => {
+    const ok = graceSeconds() !== null;
+    setInvalid(!ok);
+    return ok;
+  };
+  const rotate = async () => {
+    const issued = await action.run(() =>
+      adminApi<IssuedKey>(props.token, `/admin/keys/${key.id}/rotate`, {
+        method: "POST",
+        body: { grace_seconds: graceSeconds() },
+      }),
+    );
+    if (issued) props.onRotated(issued);
+  };
+  return (
+    <section class="card op-panel" aria-labelledby="op-rotate-title">
+      <h3 id="op-rotate-title" tabIndex={-1} ref={heading}>
+        Rotate key <code>{key.prefix}…</code>
+      </h3>
+      <p>
+        A new key of the same account and mode is issued and shown once; the old key keeps working
+        for the grace period, then answers 401.
+      </p>
+      <form onSubmit={(event) => event.preventDefault()} aria-labelledby="op-rotate-title">
+        <Field
+          id="op-rotate-grace"
+          label="Grace (seconds the old key keeps working)"
+          hint={`0 to ${GRACE_MAX} (a week); ${GRACE_DEFAULT} is a day.`}
+          error={invalid ? `A whole number from 0 to ${GRACE_MAX}.` : undefined}
+        >
+          <input
+            id="op-rotate-grace"
+            type="number"
+            min={0}
+            max={GRACE_MAX}
+            step={1}
+            inputMode="numeric"
+            aria-invalid={invalid ? "true" : undefined}
+            aria-describedby={`op-rotate-grace-hint${invalid ? " op-rotate-grace-error" : ""}`}
+            value={grace}
+            onInput={(event) => setGrace(inputValue(event))}
+          />
+        </Field>
+        <div class="row">
+          <ConfirmButton
+            label="Rotate"
+            confirmLabel={`Confirm: rotate ${key.prefix}…`}
+            disabled={action.busy}
+            check={check}
+            onConfirm={rotate}
+          />
+          <button type="button" class="secondary" onClick={props.onClose}>
+            Close
+          </button>
+        </div>
+        <ActionState action={action} busyText="Rotating…" />
+      </form>
+    </section>
+  );
+}
+
+function RevokeByValueForm(props: { token: string; onRevoked: (message: string) => void }) {
+  const [value, setValue] = useState("");
+  const [missing, setMissing] = useState(false);
+  const action = useAction<{ id: string; revoked_at: string }>();
+  const check = () => {
+    setMissing(!value.trim());
+    return value.trim() !== "";
+  };
+  const revoke = async () => {
+    const revoked = await action.run(() =>
+      adminApi<{ id: string; revoked_at: string }>(props.token, "/admin/keys/revoke", {
+        method: "POST",
+        body: { key: value.trim() },
+      }),
+    );
+    if (revoked) {
+      setValue("");
+      props.onRevoked(`Key ${revoked.id} revoked (since ${formatDate(revoked.revoked_at)}).`);
+    }
+  };
+  return (
+    <>
+      <h3 id="op-revoke-value-title">Revoke a key by its value</h3>
+      <p class="hint">For a leaked key reported by someone who does not know its id.</p>
+      <form onSubmit={(event) => event.preventDefault()} aria-labelledby="op-revoke-value-title">
+        <Field
+          id="op-revoke-value"
+          label="Key value"
+          error={missing ? "Paste the key's value." : undefined}
+        >
+          <input
+            id="op-revoke-value"
+            type="text"
+            autocomplete="off"
+            spellcheck={false}
+            placeholder="sk_…"
+            aria-invalid={missing ? "true" : undefined}
+            aria-describedby={missing ? "op-revoke-value-error" : undefined}
+            value={value}
+            onInput={(event) => setValue(inputValue(event))}
+          />
+        </Field>
+        <div>
+          <ConfirmButton
+            label="Revoke this key"
+            confirmLabel="Confirm: revoke the key with this value"
+            disabled={action.busy}
+            check={check}
+            onConfirm={revoke}
+          />
+        </div>
+        <ActionState action={action} busyText="Revoking…" />
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,426 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { Empty, Field, formatDate, formatNumber, Show } from "../ui.js";
+import {
+  ActionState,
+  type ActionType,
+  adminApi,
+  Badge,
+  ConfirmButton,
+  type EarningPeriod,
+  type Features,
+  fromUtcInput,
+  inputValue,
+  Notice,
+  Pager,
+  type SectionProps,
+  TableWrap,
+  toUtcInput,
+  useAction,
+  useCursorList,
+  useKeptLoad,
+} from "./operator-shared.js";
+
+/** Feature switches, action types and earning periods. */
+export function SettingsSection({ token }: SectionProps) {
+  return (
+    <>
+      <FeatureSwitches token={token} />
+      <ActionTypes token={token} />
+      <EarningPeriods token={token} />
+    </>
+  );
+}
+
+const FEATURES: { name: keyof Features; label: string; what: string }[] = [
+  {
+    name: "quests",
+    label: "Quests",
+    what: "every quest endpoint, the board, passes and leaderboards",
+  },
+  { name: "campaigns", label: "Campaigns", what: "the campaign endpoints and pages" },
+];
+
+function FeatureSwitches({ token }: SectionProps) {
+  const [loaded, reload] = useKeptLoad(
+    (signal) => adminApi<Features>(token, "/admin/features", { signal }),
+    [token],
+  );
+  const action = useAction<Features>();
+  const [notice, setNotice] = useState<string | null>(null);
+  const flip = async (name: keyof Features, on: boolean) => {
+    setNotice(null);
+    const features = await action.run(() =>
+      adminApi<Features>(token, "/admin/features", { method: "PUT", body: { [name]: on } }),
+    );
+    if (features)
+      setNotice(`${name === "quests" ? "Quests" : "Campaigns"} switched ${on ? "on" : "off"}.`);
+    reload();
+  };
+  return (
+    <>
+      <h3>Feature switches</h3>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <ActionState action={action} busyText="Switching…" />
+      <Show loaded={loaded} what="the feature switches" onRetry={reload}>
+        {(features) => (
+          <ul class="op-switches">
+            {FEATURES.map((f) => {
+              const on = features[f.name];
+              return (
+                <li key={f.name} class="card">
+                  <p>
+                    <strong>{f.label}</strong>{" "}
+                    <Badge kind={on ? "ok" : "off"}>{on ? "on" : "off"}</Badge>
+                  </p>
+                  <p class="hint">Governs {f.what}.</p>
+                  {on ? (
+                    <ConfirmButton
+                      label={`Switch ${f.name} off`}
+                      confirmLabel={`Confirm: switch ${f.name} off`}
+                      disabled={action.busy}
+                      onConfirm={() => flip(f.name, false)}
+                    />
+                  ) : (
+                    <button type="button" disabled={action.busy} onClick={() => flip(f.name, true)}>
+                      Switch {f.name} on
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Show>
+    </>
+  );
+}
+
+function ActionTypes({ token }: SectionProps) {
+  const [loaded, reload] = useKeptLoad(
+    (signal) => adminApi<ActionType[]>(token, "/admin/action-types", { signal }),
+    [token],
+  );
+  const action = useAction<{ name: string; active: boolean }>();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [name, setName] = useState("");
+  const [active, setActive] = useState("true");
+  const set = async (typeName: string, on: boolean) => {
+    setNotice(null);
+    const answer = await action.run(() =>
+      adminApi<{ name: string; active: boolean }>(
+        token,
+        `/admin/action-types/${encodeURIComponent(typeName)}`,
+        { method: "PUT", body: { active: on } },
+      ),
+    );
+    if (answer) {
+      setNotice(`Action type ${answer.name} is ${answer.active ? "active" : "inactive"}.`);
+      if (answer.name === name.trim()) setName("");
+    }
+    reload();
+  };
+  return (
+    <>
+      <h3>Action types</h3>
+      <p class="hint">Allocations on quests of an inactive type are refused.</p>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <ActionState action={action} busyText="Saving the action type…" />
+      <Show loaded={loaded} what="the action types" onRetry={reload}>
+        {(types) =>
+          types.length === 0 ? (
+            <Empty>No action type yet.</Empty>
+          ) : (
+            <TableWrap label={"Action types"}>
+              <table>
+                <caption class="op-caption">Action types</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">State</th>
+                    <th scope="col" class="num">
+                      Quests
+                    </th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {types.map((t) => (
+                    <tr key={t.name}>
+                      <td>
+                        <code>{t.name}</code>
+                      </td>
+                      <td>
+                        <Badge kind={t.active ? "ok" : "off"}>
+                          {t.active ? "active" : "inactive"}
+                        </Badge>
+                      </td>
+                      <td class="num">{formatNumber(t.quests)}</td>
+                      <td>
+                        {t.active ? (
+                          <ConfirmButton
+                            label={`Deactivate ${t.name}`}
+                            confirmLabel={`Confirm: deactivate ${t.name}`}
+                            disabled={action.busy}
+                            onConfirm={() => set(t.name, false)}
+                          />
+                        ) : (
+                          <button
+                            type="button"
+                            disabled={action.busy}
+                            onClick={() => set(t.name, true)}
+                          >
+                            Activate {t.name}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          )
+        }
+      </Show>
+      <form
+        class="row op-filters"
+        aria-label="Add or set an action type"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (name.trim()) void set(name.trim(), active === "true");
+        }}
+      >
+        <Field id="op-at-name" label="Action type (a-z, 0-9, _ and -)">
+          <input
+            id="op-at-name"
+            type="text"
+            autocomplete="off"
+            spellcheck={false}
+            required
+            pattern="[a-z0-9][a-z0-9_\-]{0,63}"
+            value={name}
+            onInput={(event) => setName(inputValue(event))}
+          />
+        </Field>
+        <Field id="op-at-active" label="State">
+          <select
+            id="op-at-active"
+            value={active}
+            onChange={(event) => setActive(inputValue(event))}
+          >
+            <option value="true">active</option>
+            <option value="false">inactive</option>
+          </select>
+        </Field>
+        <button type="submit" disabled={action.busy}>
+          Save action type
+        </button>
+      </form>
+    </>
+  );
+}
+
+function EarningPeriods({ token }: SectionProps) {
+  const list = useCursorList<EarningPeriod>(token, "/admin/earning-periods", {});
+  const remove = useAction<true>();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState<EarningPeriod | null>(null);
+  const changed = (message: string) => {
+    setNotice(message);
+    list.reload();
+  };
+  const deletePeriod = async (period: EarningPeriod) => {
+    setNotice(null);
+    setEditing(null);
+    const done = await remove.run(async () => {
+      await adminApi<void>(token, `/admin/earning-periods/${period.id}`, { method: "DELETE" });
+      return true;
+    });
+    if (done) changed(`Earning period ${period.id} deleted.`);
+  };
+  return (
+    <>
+      <h3>Earning periods</h3>
+      <p class="hint">
+        [start, end) windows that never overlap. Once any exists, allocations need one covering the
+        moment they happen.
+      </p>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <ActionState action={remove} busyText="Deleting…" />
+      <Show loaded={list.loaded} what="earning periods" onRetry={list.reload}>
+        {(page) =>
+          page.items.length === 0 ? (
+            <Empty>No earning period: allocations are not limited by periods.</Empty>
+          ) : (
+            <TableWrap label={"Earning periods"}>
+              <table>
+                <caption class="op-caption">Earning periods, oldest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Id</th>
+                    <th scope="col">Start</th>
+                    <th scope="col">End</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((p) => (
+                    <tr key={p.id}>
+                      <td>{p.id}</td>
+                      <td>{formatDate(p.start)}</td>
+                      <td>{formatDate(p.end)}</td>
+                      <td>
+                        <div class="op-actions">
+                          <button
+                            type="button"
+                            class="secondary"
+                            aria-label={`Edit earning period ${p.id}`}
+                            onClick={() => {
+                              remove.reset();
+                              setEditing(p);
+                            }}
+                          >
+                            Edit…
+                          </button>
+                          <ConfirmButton
+                            label={`Delete period ${p.id}`}
+                            confirmLabel={`Confirm: delete period ${p.id}`}
+                            disabled={remove.busy}
+                            onConfirm={() => deletePeriod(p)}
+                          />
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          )
+        }
+      </Show>
+      <Pager list={list} id="op-periods" what="earning periods" />
+      {editing ? (
+        <PeriodForm
+          key={editing.id}
+          token={token}
+          period={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(p) => {
+            setEditing(null);
+            changed(
+              `Earning period ${p.id} now runs ${formatDate(p.start)} – ${formatDate(p.end)}.`,
+            );
+          }}
+        />
+      ) : null}
+      <PeriodForm
+        token={token}
+        onSaved={(p) =>
+          changed(`Earning period ${p.id} created: ${formatDate(p.start)} – ${formatDate(p.end)}.`)
+        }
+      />
+    </>
+  );
+}
+
+/** Creates a period, or (given one) moves its start and end. */
+function PeriodForm(props: {
+  token: string;
+  period?: EarningPeriod;
+  onSaved: (period: EarningPeriod) => void;
+  onClose?: () => void;
+}) {
+  const editing = props.period;
+  const prefix = editing ? `op-period-${editing.id}` : "op-period-new";
+  const [start, setStart] = useState(editing ? toUtcInput(editing.start) : "");
+  const [end, setEnd] = useState(editing ? toUtcInput(editing.end) : "");
+  const [missing, setMissing] = useState<string[]>([]);
+  const action = useAction<EarningPeriod>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (editing) heading.current?.focus();
+  }, [editing]);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const startIso = fromUtcInput(start);
+    const endIso = fromUtcInput(end);
+    const absent = [...(startIso ? [] : ["start"]), ...(endIso ? [] : ["end"])];
+    setMissing(absent);
+    if (absent.length > 0) return;
+    const saved = await action.run(() =>
+      editing
+        ? adminApi<EarningPeriod>(props.token, `/admin/earning-periods/${editing.id}`, {
+            method: "PATCH",
+            body: patchOf(editing, start, end),
+          })
+        : adminApi<EarningPeriod>(props.token, "/admin/earning-periods", {
+            method: "POST",
+            body: { start: startIso, end: endIso },
+          }),
+    );
+    if (saved) {
+      if (!editing) {
+        setStart("");
+        setEnd("");
+      }
+      props.onSaved(saved);
+    }
+  };
+  const title = editing ? `Edit earning period ${editing.id}` : "Create an earning period";
+  const fieldError = (name: string) =>
+    missing.includes(name) ? `Pick the ${name} (date and time, UTC).` : undefined;
+  return (
+    <section class={editing ? "card op-panel" : undefined} aria-labelledby={`${prefix}-title`}>
+      <h3 id={`${prefix}-title`} tabIndex={-1} ref={heading}>
+        {title}
+      </h3>
+      <form onSubmit={submit} aria-labelledby={`${prefix}-title`} noValidate>
+        <div class="op-grid">
+          <Field id={`${prefix}-start`} label="Start (UTC)" error={fieldError("start")}>
+            <input
+              id={`${prefix}-start`}
+              type="datetime-local"
+              required
+              aria-invalid={fieldError("start") ? "true" : undefined}
+              aria-describedby={fieldError("start") ? `${prefix}-start-error` : undefined}
+              value={start}
+              onInput={(event) => setStart(inputValue(event))}
+            />
+          </Field>
+          <Field id={`${prefix}-end`} label="End (UTC, not included)" error={fieldError("end")}>
+            <input
+              id={`${prefix}-end`}
+              type="datetime-local"
+              required
+              aria-invalid={fieldError("end") ? "true" : undefined}
+              aria-describedby={fieldError("end") ? `${prefix}-end-error` : undefined}
+              value={end}
+              onInput={(event) => setEnd(inputValue(event))}
+            />
+          </Field>
+        </div>
+        <div class="row">
+          <button type="submit" disabled={action.busy}>
+            {editing ? "Save period" : "Create period"}
+          </button>
+          {props.onClose ? (
+            <button type="button" class="secondary" onClick={props.onClose}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+        <ActionState action={action} busyText="Saving…" />
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Only what the operator changed (an untouched field may hold seconds the minute-wide input
+ * cannot show); both when nothing changed, since the API wants at least one.
+ */
+function patchOf(period: EarningPeriod, start: string, end: string) {
+  const patch: { start?: string; end?: string } = {};
+  if (start !== toUtcInput(period.start)) patch.start = fromUtcInput(start)!;
+  if (end !== toUtcInput(period.end)) patch.end = fromUtcInput(end)!;
+  return Object.keys(patch).length > 0 ? patch : { start: period.start, end: period.end };
+}

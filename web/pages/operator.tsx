@@ -1,0 +1,178 @@
+import "./operator.css";
+import type { JSX } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { SESSION } from "../api.js";
+import { Field, Layout } from "../ui.js";
+import { AccountsSection } from "./operator-accounts.js";
+import { ApplicationsSection } from "./operator-applications.js";
+import { AuditSection } from "./operator-audit.js";
+import { CampaignsSection } from "./operator-campaigns.js";
+import { KeysSection } from "./operator-keys.js";
+import { QuestsSection } from "./operator-quests.js";
+import { SettingsSection } from "./operator-settings.js";
+import {
+  ActionState,
+  adminApi,
+  type Features,
+  type SectionProps,
+  useAction,
+} from "./operator-shared.js";
+
+/** The console's sections, in tab order; `#id` in the address opens one. */
+const SECTIONS: { id: string; label: string; render: (props: SectionProps) => JSX.Element }[] = [
+  { id: "applications", label: "Applications", render: (p) => <ApplicationsSection {...p} /> },
+  { id: "quests", label: "Quests", render: (p) => <QuestsSection {...p} /> },
+  { id: "campaigns", label: "Campaigns", render: (p) => <CampaignsSection {...p} /> },
+  { id: "accounts", label: "Accounts", render: (p) => <AccountsSection {...p} /> },
+  { id: "keys", label: "Keys", render: (p) => <KeysSection {...p} /> },
+  { id: "settings", label: "Settings", render: (p) => <SettingsSection {...p} /> },
+  { id: "audit", label: "Audit log", render: (p) => <AuditSection {...p} /> },
+];
+
+const sectionFromHash = () => {
+  const id = location.hash.slice(1);
+  return SECTIONS.some((s) => s.id === id) ? id : "applications";
+};
+
+/** The token lives in this tab's sessionStorage only: never localStorage, never a cookie. */
+function readToken(): string | null {
+  try {
+    return sessionStorage.getItem(SESSION.adminToken);
+  } catch {
+    return null;
+  }
+}
+
+/** Stores or clears the token; without storage (a locked-down browser) it lives in memory only. */
+function keepToken(token: string | null): void {
+  try {
+    if (token === null) sessionStorage.removeItem(SESSION.adminToken);
+    else sessionStorage.setItem(SESSION.adminToken, token);
+  } catch {
+    // The page still works for as long as it stays open.
+  }
+}
+
+/**
+ * `/app/operator`: the operator's console over the `/admin` API. The admin token is typed in,
+ * checked against the API, and kept in sessionStorage until "Forget token" or the tab closes.
+ */
+export function OperatorPage(_props: Record<string, string>) {
+  const [token, setToken] = useState<string | null>(readToken);
+  const signOut = () => {
+    keepToken(null);
+    setToken(null);
+  };
+  return (
+    <Layout title="Operator console">
+      {token === null ? (
+        <SignIn
+          onSignedIn={(value) => {
+            keepToken(value);
+            setToken(value);
+          }}
+        />
+      ) : (
+        <Console token={token} onForget={signOut} />
+      )}
+    </Layout>
+  );
+}
+
+function SignIn(props: { onSignedIn: (token: string) => void }) {
+  const [value, setValue] = useState("");
+  const [missing, setMissing] = useState(false);
+  const check = useAction<Features>();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const token = value.trim();
+    if (!token) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    // Any operator read tells a good token from a wrong one (401 with its detail).
+    const ok = await check.run(() => adminApi<Features>(token, "/admin/features"));
+    if (ok) props.onSignedIn(token);
+  };
+  return (
+    <section aria-labelledby="op-signin-title">
+      <h2 id="op-signin-title">Sign in</h2>
+      <p>
+        Type the service's admin token (<code>ADMIN_TOKEN</code>). It is kept in this tab only and
+        forgotten when the tab closes.
+      </p>
+      <form onSubmit={submit} noValidate>
+        <Field
+          id="op-token"
+          label="Admin token"
+          error={missing ? "Type the admin token." : undefined}
+        >
+          <input
+            id="op-token"
+            type="password"
+            autocomplete="off"
+            spellcheck={false}
+            required
+            aria-invalid={missing || check.error !== undefined ? "true" : undefined}
+            aria-describedby={missing ? "op-token-error" : undefined}
+            value={value}
+            onInput={(event) => setValue((event.target as HTMLInputElement).value)}
+          />
+        </Field>
+        <div>
+          <button type="submit" disabled={check.busy}>
+            Sign in
+          </button>
+        </div>
+        <ActionState action={check} busyText="Checking the token…" />
+        {check.error?.status === 404 ? (
+          <p class="hint">
+            The operator API answers 404 when the service runs without an <code>ADMIN_TOKEN</code>.
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+function Console(props: { token: string; onForget: () => void }) {
+  const [section, setSection] = useState(sectionFromHash);
+  useEffect(() => {
+    const follow = () => setSection(sectionFromHash());
+    addEventListener("hashchange", follow);
+    return () => removeEventListener("hashchange", follow);
+  }, []);
+  const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0]!;
+  const open = (id: string) => {
+    setSection(id);
+    history.replaceState(null, "", `#${id}`);
+  };
+  return (
+    <>
+      <div class="op-session">
+        <p>Signed in. The admin token is kept in this tab only.</p>
+        <button type="button" class="secondary" onClick={props.onForget}>
+          Forget token
+        </button>
+      </div>
+      <nav class="tabs" aria-label="Console sections">
+        {SECTIONS.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            class="secondary"
+            aria-pressed={s.id === current.id ? "true" : "false"}
+            onClick={() => open(s.id)}
+          >
+            {s.label}
+          </button>
+        ))}
+      </nav>
+      <section class="op-section" aria-labelledby="op-section-title">
+        <h2 id="op-section-title">{current.label}</h2>
+        {current.render({ token: props.token })}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,271 @@
+import { useState } from "preact/hooks";
+import { api, query } from "../api.js";
+import { Empty, formatNumber, Layout, type Loaded, Show, useLoad } from "../ui.js";
+import {
+  DateTime,
+  type ListAnswer,
+  loadActiveCampaigns,
+  Pager,
+  PassLookup,
+} from "./public-shared.js";
+
+/** `GET /passes/{address}`. */
+interface PassBalance {
+  pass: string;
+  points: number;
+  payouts_count: number;
+  by_campaign: { campaign_id: number | null; points: number }[];
+  by_earning_period: { earning_period_id: number | null; points: number }[];
+}
+
+/** `GET /passes/{address}/payouts` items. */
+interface PassPayout {
+  id: string;
+  quest_id: number;
+  quest_name: string;
+  amount: number;
+  created_at: string;
+  reversed: boolean;
+}
+
+/** Payouts a page of the history shows. */
+const HISTORY_PAGE = 20;
+
+/**
+ * A pass (`/app/passes/{address}`): its live points, payouts count, points by campaign and by
+ * earning period (links to those leaderboards) and its payout history, newest first, paged by
+ * cursor, reversed payouts marked. A bad address shows the API's 400 detail, an unregistered
+ * one its 404 detail.
+ */
+export function PassPage(props: { address: string }) {
+  const { address } = props;
+  const [balance, reload] = useLoad(
+    (signal) => api<PassBalance>(`/passes/${encodeURIComponent(address)}`, { signal }),
+    [address],
+  );
+  return (
+    <Layout title={title(balance)}>
+      <Show loaded={balance} what="the pass" onRetry={reload}>
+        {(data) => <Pass balance={data} />}
+      </Show>
+      <h2>Look up another pass</h2>
+      <PassLookup id="lookup-address" />
+    </Layout>
+  );
+}
+
+function title(balance: Loaded<PassBalance>): string {
+  if (balance.state === "error" && balance.error.status === 404) return "Pass not found";
+  if (balance.state === "error" && balance.error.status === 400) return "Not a pass address";
+  return "Pass";
+}
+
+function Pass(props: { balance: PassBalance }) {
+  const { balance } = props;
+  // Names for the campaign ids (active campaigns only; others keep "Campaign N").
+  const [campaigns, reloadCampaigns] = useLoad(
+    (signal) =>
+      balance.by_campaign.some((entry) => entry.campaign_id !== null)
+        ? loadActiveCampaigns(signal)
+        : Promise.resolve([]),
+    [balance],
+  );
+  const names = new Map(
+    campaigns.state === "ok" ? campaigns.data.map((c) => [c.id, c.name] as const) : [],
+  );
+  return (
+    <>
+      <p class="pass-address mono">{balance.pass}</p>
+      <dl class="figures">
+        <div class="figure">
+          <dt>Points</dt>
+          <dd>{formatNumber(balance.points)}</dd>
+        </div>
+        <div class="figure">
+          <dt>Payouts</dt>
+          <dd>{formatNumber(balance.payouts_count)}</dd>
+        </div>
+      </dl>
+      <p class="meta">
+        Live points, net of reversed payouts. The payouts count includes reversed ones.
+      </p>
+      <div class="split">
+        <section aria-labelledby="by-campaign">
+          <h2 id="by-campaign">By campaign</h2>
+          {balance.by_campaign.length === 0 ? (
+            <Empty>No points in any campaign yet.</Empty>
+          ) : (
+            <div class="table-wrap">
+              <table class="public-table" aria-labelledby="by-campaign">
+                <thead>
+                  <tr>
+                    <th scope="col">Campaign</th>
+                    <th scope="col" class="num">
+                      Points
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {balance.by_campaign.map((entry) => (
+                    <tr key={entry.campaign_id ?? "none"}>
+                      <td>
+                        {entry.campaign_id === null ? (
+                          "Outside any campaign"
+                        ) : (
+                          <>
+                            <a href={`/app/campaigns/${entry.campaign_id}`}>
+                              {names.get(entry.campaign_id) ?? `Campaign ${entry.campaign_id}`}
+                            </a>{" "}
+                            ·{" "}
+                            <a href={`/app/leaderboard?campaign_id=${entry.campaign_id}`}>
+                              its leaderboard
+                            </a>
+                          </>
+                        )}
+                      </td>
+                      <td class="num">{formatNumber(entry.points)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {campaigns.state === "error" ? (
+            <p class="meta" role="alert">
+              Campaign names could not be read: {campaigns.error.message}{" "}
+              <button type="button" class="secondary" onClick={reloadCampaigns}>
+                Try again
+              </button>
+            </p>
+          ) : null}
+        </section>
+        <section aria-labelledby="by-period">
+          <h2 id="by-period">By earning period</h2>
+          {balance.by_earning_period.length === 0 ? (
+            <Empty>No points in any earning period yet.</Empty>
+          ) : (
+            <div class="table-wrap">
+              <table class="public-table" aria-labelledby="by-period">
+                <thead>
+                  <tr>
+                    <th scope="col">Earning period</th>
+                    <th scope="col" class="num">
+                      Points
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {balance.by_earning_period.map((entry) => (
+                    <tr key={entry.earning_period_id ?? "none"}>
+                      <td>
+                        {entry.earning_period_id === null ? (
+                          "Outside any period"
+                        ) : (
+                          <a href={`/app/leaderboard?earning_period_id=${entry.earning_period_id}`}>
+                            Period {entry.earning_period_id}
+                          </a>
+                        )}
+                      </td>
+                      <td class="num">{formatNumber(entry.points)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
+      <History pass={balance.pass} />
+    </>
+  );
+}
+
+/** The pass's payouts, newest first; older pages by cursor, newer ones by the cursors seen. */
+function History(props: { pass: string }) {
+  // cursors[i] is the cursor of page i (page 0 has none).
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const page = cursors.length - 1;
+  const cursor = cursors[page] ?? null;
+  const [payouts, reload] = useLoad(
+    (signal) =>
+      api<ListAnswer<PassPayout>>(
+        `/passes/${encodeURIComponent(props.pass)}/payouts${query({ limit: HISTORY_PAGE, cursor })}`,
+        { signal },
+      ),
+    [props.pass, cursor],
+  );
+  const focusHistory = () => document.getElementById("history")?.focus();
+  return (
+    <section aria-labelledby="history">
+      <h2 id="history" tabIndex={-1}>
+        History
+      </h2>
+      <Show loaded={payouts} what="the payouts" onRetry={reload}>
+        {(data) =>
+          data.items.length === 0 && page === 0 ? (
+            <Empty>No payouts yet.</Empty>
+          ) : (
+            <>
+              <div class="table-wrap">
+                <table class="public-table" aria-labelledby="history">
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">Quest</th>
+                      <th scope="col" class="num">
+                        Points
+                      </th>
+                      <th scope="col">Status</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.items.map((payout) => (
+                      <tr key={payout.id} class={payout.reversed ? "is-reversed" : undefined}>
+                        <td>
+                          <DateTime iso={payout.created_at} />
+                        </td>
+                        <td>
+                          {payout.quest_name} <span class="meta">(quest {payout.quest_id})</span>
+                        </td>
+                        <td class="num amount">{formatNumber(payout.amount)}</td>
+                        <td>
+                          {payout.reversed ? (
+                            <span class="badge reversed">Reversed</span>
+                          ) : (
+                            <span class="badge paid">Paid</span>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                label="History pages"
+                position={`Payouts ${formatNumber(page * HISTORY_PAGE + 1)}–${formatNumber(page * HISTORY_PAGE + data.items.length)}`}
+                previousText="Newer"
+                nextText="Older"
+                onPrevious={
+                  page > 0
+                    ? () => {
+                        setCursors(cursors.slice(0, -1));
+                        focusHistory();
+                      }
+                    : undefined
+                }
+                onNext={
+                  data.next_cursor
+                    ? () => {
+                        setCursors([...cursors, data.next_cursor]);
+                        focusHistory();
+                      }
+                    : undefined
+                }
+              />
+            </>
+          )
+        }
+      </Show>
+    </section>
+  );
+}

@@ -1,0 +1,359 @@
+import "./public.css";
+import type { ComponentChildren } from "preact";
+import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { api, query } from "../api.js";
+import { formatDate, formatNumber, Progress, timeLeft } from "../ui.js";
+
+/**
+ * What the public pages (quest board, campaign, leaderboard, pass) share: the answers' shapes,
+ * the loaders that walk a paged list to its end, the URL query as page state, a quest's card,
+ * a pager and the pass look-up form.
+ */
+
+// ---- Answer shapes (src/http/schemas/quests.ts, campaigns.ts, points.ts) ----
+
+export interface CampaignSummary {
+  id: number;
+  name: string;
+  description: string;
+}
+
+/** `GET /quests?with=progress`: one public live quest. */
+export interface PublicQuest {
+  id: number;
+  name: string;
+  description: string;
+  total_points: number;
+  expected_points_per_completion: number;
+  start: string;
+  end: string;
+  campaign: CampaignSummary | null;
+  points_remaining?: number;
+  is_active?: boolean;
+}
+
+/** `GET /campaigns` items: a campaign without its quests. */
+export interface CampaignFields {
+  id: number;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  description: string;
+  start: string;
+  end: string;
+  is_active: boolean;
+  external_app_id: string | null;
+}
+
+export interface CampaignQuest {
+  id: number;
+  name: string;
+  description: string;
+  start: string;
+  end: string;
+  total_points: number;
+  expected_points_per_completion: number;
+  campaign_id: number;
+}
+
+/** `GET /campaigns/{id}`. */
+export interface CampaignDetail extends CampaignFields {
+  quests: CampaignQuest[];
+}
+
+export interface ListAnswer<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+// ---- Loaders ----
+
+/** `GET /quests` answers at most this many quests a request. */
+const QUEST_PAGE = 1000;
+/** A bound on the pages walked, so a misbehaving answer cannot loop for ever. */
+const PAGES_MAX = 100;
+
+/** Every public live quest with its progress: `GET /quests?with=progress`, page after page. */
+export async function loadAllQuests(signal: AbortSignal): Promise<PublicQuest[]> {
+  const quests: PublicQuest[] = [];
+  for (let page = 0; page < PAGES_MAX; page++) {
+    const batch = await api<PublicQuest[]>(
+      `/quests${query({ with: "progress", limit: QUEST_PAGE, offset: page * QUEST_PAGE })}`,
+      { signal },
+    );
+    quests.push(...batch);
+    if (batch.length < QUEST_PAGE) break;
+  }
+  return quests;
+}
+
+/** Every active campaign: `GET /campaigns`, following `next_cursor`. */
+export async function loadActiveCampaigns(signal: AbortSignal): Promise<CampaignFields[]> {
+  const campaigns: CampaignFields[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < PAGES_MAX; page++) {
+    const answer: ListAnswer<CampaignFields> = await api<ListAnswer<CampaignFields>>(
+      `/campaigns${query({ limit: 500, cursor })}`,
+      { signal },
+    );
+    campaigns.push(...answer.items);
+    cursor = answer.next_cursor;
+    if (cursor === null) break;
+  }
+  return campaigns;
+}
+
+// ---- The URL query as page state ----
+
+/**
+ * The page's query string as state: `set` writes the changes into the URL (a new history entry,
+ * so Back undoes a filter) and re-renders; Back and Forward re-render too.
+ */
+export function useQueryState(): [
+  URLSearchParams,
+  (changes: Record<string, string | number | null | undefined>) => void,
+] {
+  const [search, setSearch] = useState(location.search);
+  useEffect(() => {
+    const onPop = () => setSearch(location.search);
+    addEventListener("popstate", onPop);
+    return () => removeEventListener("popstate", onPop);
+  }, []);
+  const set = useCallback((changes: Record<string, string | number | null | undefined>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null || value === undefined || value === "") params.delete(name);
+      else params.set(name, String(value));
+    }
+    const text = params.toString();
+    const url = `${location.pathname}${text ? `?${text}` : ""}`;
+    if (url !== `${location.pathname}${location.search}`) history.pushState(null, "", url);
+    setSearch(location.search);
+  }, []);
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  return [params, set];
+}
+
+/** A positive integer id as written in a URL, or undefined. */
+export function idFrom(text: string | null): number | undefined {
+  if (text === null || !/^[1-9]\d{0,15}$/.test(text)) return undefined;
+  const id = Number(text);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+// ---- Quests ----
+
+export type QuestState = "open" | "upcoming" | "paused" | "spent" | "ended";
+
+const STATE_LABEL: Record<QuestState, string> = {
+  open: "Open",
+  upcoming: "Upcoming",
+  paused: "Paused",
+  spent: "Budget spent",
+  ended: "Ended",
+};
+
+export function questState(
+  quest: Pick<PublicQuest, "start" | "end" | "is_active" | "points_remaining">,
+  now = Date.now(),
+): QuestState {
+  if (now < Date.parse(quest.start)) return "upcoming";
+  if (now >= Date.parse(quest.end)) return "ended";
+  if (quest.is_active === false) return "paused";
+  if (quest.points_remaining === 0) return "spent";
+  return "open";
+}
+
+export const isEnded = (quest: Pick<PublicQuest, "end">, now = Date.now()) =>
+  now >= Date.parse(quest.end);
+
+export function DateTime(props: { iso: string }) {
+  return <time dateTime={props.iso}>{formatDate(props.iso)}</time>;
+}
+
+/**
+ * One quest as a card: its state, campaign (a link to the campaign's page), points per
+ * completion, budget left and time left. `level` keeps the page's headings in order.
+ */
+export function QuestCard(props: {
+  quest: PublicQuest;
+  level: 2 | 3;
+  showCampaign: boolean;
+  now: number;
+}) {
+  const { quest, now } = props;
+  const state = questState(quest, now);
+  const Heading = props.level === 2 ? "h2" : "h3";
+  return (
+    <li class="card quest-card">
+      <div class="quest-head">
+        <Heading>{quest.name}</Heading>
+        <span class={`badge state-${state}`}>{STATE_LABEL[state]}</span>
+      </div>
+      {props.showCampaign ? (
+        <p class="meta">
+          {quest.campaign ? (
+            <>
+              Campaign: <a href={`/app/campaigns/${quest.campaign.id}`}>{quest.campaign.name}</a>
+            </>
+          ) : (
+            "Not in a campaign"
+          )}
+        </p>
+      ) : null}
+      {quest.description ? <p class="quest-description">{quest.description}</p> : null}
+      <dl class="quest-facts">
+        <div>
+          <dt>Points per completion</dt>
+          <dd class="num">{formatNumber(quest.expected_points_per_completion)}</dd>
+        </div>
+        <div>
+          <dt>{state === "upcoming" ? "Starts" : state === "ended" ? "Ended" : "Time left"}</dt>
+          <dd>
+            <When quest={quest} state={state} now={now} />
+          </dd>
+        </div>
+      </dl>
+      {quest.points_remaining === undefined ? (
+        <p class="meta">Budget: {formatNumber(quest.total_points)} points</p>
+      ) : (
+        <div class="quest-budget">
+          <p class="budget-label" aria-hidden="true">
+            Budget left
+          </p>
+          <Progress
+            value={quest.points_remaining}
+            max={quest.total_points}
+            label={`Budget left of ${quest.name}`}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** When the quest starts, ends or ended, in words and as a date. */
+function When(props: { quest: PublicQuest; state: QuestState; now: number }) {
+  const { quest, state, now } = props;
+  if (state === "ended") return <DateTime iso={quest.end} />;
+  if (state === "upcoming") {
+    return (
+      <>
+        {timeLeft(quest.start, quest.end, now).replace(/^starts /, "")}{" "}
+        <span class="meta">
+          (<DateTime iso={quest.start} />)
+        </span>
+      </>
+    );
+  }
+  return (
+    <>
+      {timeLeft(quest.start, quest.end, now)}{" "}
+      <span class="meta">
+        (until <DateTime iso={quest.end} />)
+      </span>
+    </>
+  );
+}
+
+export function QuestCards(props: {
+  quests: PublicQuest[];
+  level: 2 | 3;
+  showCampaign: boolean;
+  label: string;
+}) {
+  const now = Date.now();
+  return (
+    <ul class="cards quest-cards" aria-label={props.label}>
+      {props.quests.map((quest) => (
+        <QuestCard
+          key={quest.id}
+          quest={quest}
+          level={props.level}
+          showCampaign={props.showCampaign}
+          now={now}
+        />
+      ))}
+    </ul>
+  );
+}
+
+// ---- Paging ----
+
+/** Previous / next buttons around a line saying where the reader is. */
+export function Pager(props: {
+  label: string;
+  position: ComponentChildren;
+  onPrevious?: (() => void) | undefined;
+  onNext?: (() => void) | undefined;
+  previousText?: string;
+  nextText?: string;
+}) {
+  if (!props.onPrevious && !props.onNext) {
+    return <p class="meta">{props.position}</p>;
+  }
+  return (
+    <nav class="pager" aria-label={props.label}>
+      <button
+        type="button"
+        class="secondary"
+        disabled={!props.onPrevious}
+        onClick={props.onPrevious}
+      >
+        {props.previousText ?? "Previous"}
+      </button>
+      <span>{props.position}</span>
+      <button type="button" class="secondary" disabled={!props.onNext} onClick={props.onNext}>
+        {props.nextText ?? "Next"}
+      </button>
+    </nav>
+  );
+}
+
+// ---- Pass look-up ----
+
+/** A form that opens a pass's page; the pass page shows the API's answer about the address. */
+export function PassLookup(props: { id: string }) {
+  const [address, setAddress] = useState("");
+  const [error, setError] = useState<string | undefined>(undefined);
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
+    const value = address.trim();
+    if (!value) {
+      setError("Enter a pass address (0x and 40 hex digits).");
+      return;
+    }
+    location.assign(`/app/passes/${encodeURIComponent(value)}`);
+  };
+  return (
+    <form class="pass-lookup" onSubmit={onSubmit} noValidate>
+      <div class={`field${error ? " invalid" : ""}`}>
+        <label for={props.id}>Pass address</label>
+        <div class="inline-form">
+          <input
+            id={props.id}
+            name="address"
+            type="text"
+            class="mono"
+            autoComplete="off"
+            spellcheck={false}
+            placeholder="0x…"
+            value={address}
+            aria-invalid={error ? "true" : undefined}
+            aria-describedby={error ? `${props.id}-error` : undefined}
+            onInput={(event) => {
+              setAddress((event.target as HTMLInputElement).value);
+              setError(undefined);
+            }}
+          />
+          <button type="submit">Look up</button>
+        </div>
+        {error ? (
+          <p class="field-error" id={`${props.id}-error`}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
