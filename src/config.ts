@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
 import { DB_TIMEOUTS_DEFAULT } from "./store/db.js";
 
 /**
@@ -218,7 +219,8 @@ export function loadConfig(env: Env): Config {
     applicationsPerHour: integer(env, "APPLICATIONS_PER_HOUR", 20, 1, 10_000),
     trustProxy: trustProxy(env),
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
-    webDir: env.WEB_DIR || undefined,
+    // Resolved here: a relative WEB_DIR means the working directory's, as a user expects.
+    webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : undefined,
     publicReads: {
       inFlightMax: integer(env, "PUBLIC_READS_IN_FLIGHT_MAX", 16, 0, 10_000),
       queueMax: integer(env, "PUBLIC_READS_QUEUE_MAX", 256, 0, 100_000),

@@ -109,6 +109,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     transformObject: (document) =>
       addSharedHeaders((document as { openapiObject: Document }).openapiObject) as never,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
+  // Same origin as the pages, whose tabs hold keys in sessionStorage: /docs gets a CSP too.
+  await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

@@ -33,22 +33,20 @@ function pageHeaders(reply: FastifyReply) {
 
 export async function webRoutes(app: FastifyInstance, dir: string | undefined) {
   const webDir = dir ? `${dir.replace(/\/$/, "")}/` : WEB_DIR;
+  // Read once at start-up, with the assets: a bundle built later needs a restart, and a page
+  // is never served without its script.
   const shellPath = `${webDir}index.html`;
-  let shell: string | undefined;
-  const readShell = () => {
-    if (shell === undefined && existsSync(shellPath)) shell = readFileSync(shellPath, "utf8");
-    return shell;
-  };
+  const built = existsSync(shellPath) && existsSync(`${webDir}assets`);
+  const shell = built ? readFileSync(shellPath, "utf8") : undefined;
   const page = async (_request: unknown, reply: FastifyReply) => {
-    const html = readShell();
-    if (html === undefined) {
+    if (shell === undefined) {
       throw new AppError(
         "NOT_FOUND",
         "The web pages are not built: run `npm run build` (the API works without them).",
       );
     }
     pageHeaders(reply);
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(shell);
   };
   const hidden = { schema: { hide: true } };
   app.get("/", hidden, async (_request, reply) => reply.redirect("/app", 302));
@@ -59,7 +57,7 @@ export async function webRoutes(app: FastifyInstance, dir: string | undefined) {
     }
     return page(request, reply);
   });
-  if (existsSync(`${webDir}assets`)) {
+  if (built) {
     await app.register(fastifyStatic, {
       root: `${webDir}assets`,
       prefix: "/app/assets/",

@@ -52,18 +52,30 @@ export async function startWebService(env: Record<string, string> = {}): Promise
     built = buildWeb(dir);
   }
   const webDir = await built;
-  const ctx = await buildTestContext("pglite", { WEB_DIR: webDir, ...env });
-  await ctx.app.listen({ host: "127.0.0.1", port: 0 });
+  // The browser first: if it cannot start, there is no service left listening.
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  let ctx: TestContext | undefined;
+  try {
+    ctx = await buildTestContext("pglite", { WEB_DIR: webDir, ...env });
+    await ctx.app.listen({ host: "127.0.0.1", port: 0 });
+  } catch (error) {
+    await ctx?.close();
+    await browser.close();
+    throw error;
+  }
   const address = ctx.app.server.address();
   if (!address || typeof address === "string") throw new Error("no port");
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  const started = ctx;
   return {
-    ctx,
+    ctx: started,
     base: `http://127.0.0.1:${address.port}`,
     browser,
     async close() {
-      await browser.close();
-      await ctx.close();
+      try {
+        await browser.close();
+      } finally {
+        await started.close();
+      }
     },
   };
 }
@@ -81,6 +93,7 @@ export interface OpenedPage {
 export async function openPage(
   service: WebService,
   path: string,
+  /** `allowConsoleErrors`: HTTP statuses (or net::ERR_ codes) whose failed load is expected. */
   options: { narrow?: boolean; allowConsoleErrors?: RegExp } = {},
 ): Promise<OpenedPage> {
   const context = await service.browser.newContext({
@@ -98,8 +111,12 @@ export async function openPage(
     if (message.type() !== "error") return;
     const text = message.text();
     // An API refusal the page shows (a 4xx it asked for) is logged by Chromium as a failed
-    // resource load: expected where a test provokes it.
-    if (options.allowConsoleErrors?.test(text)) return;
+    // resource load: expected where a test provokes it, and only that message.
+    const failedLoad =
+      /^Failed to load resource: (?:the server responded with a status of (\d{3})|net::(ERR_\w+))/.exec(
+        text,
+      );
+    if (failedLoad && options.allowConsoleErrors?.test(failedLoad[1] ?? failedLoad[2]!)) return;
     problems.push(`console error: ${text}`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

@@ -118,6 +118,19 @@ describe("the operator console [browser, pglite]", () => {
     await opened.finish();
   });
 
+  it("forgets a token the API refuses after sign-in and asks for it again, with the 401 detail", async () => {
+    const opened = await openPage(service, "/app/operator", { allowConsoleErrors: /401/ });
+    const { page } = opened;
+    await signIn(opened);
+    // The token the tab holds stops working (rotated on the server, say): the next read says so.
+    await page.evaluate(() => sessionStorage.setItem("questpoints.adminToken", "rotated-away"));
+    await page.reload();
+    await page.getByRole("alert").filter({ hasText: "Signed out:" }).waitFor();
+    await page.getByLabel("Admin token").waitFor();
+    assert.equal(await page.evaluate(() => sessionStorage.getItem("questpoints.adminToken")), null);
+    await opened.finish();
+  });
+
   let approvedId = 0;
 
   it("approves a pending application with an override and rejects another with a reason", async () => {

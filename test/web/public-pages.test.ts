@@ -518,6 +518,8 @@ describe("the public pages: board, campaign, leaderboard, pass [browser, pglite]
       const figures = await textOf(page.locator("dl.figures"));
       assert.match(figures, /Points\s*300/);
       assert.match(figures, /Payouts\s*2/);
+      // Campaign names arrive with their own read; until then a campaign shows as its id.
+      await page.getByRole("link", { name: "Summer Sprint", exact: true }).waitFor();
       assert.deepEqual(await rows(page, "By campaign", 1), [
         ["Summer Sprint · its leaderboard", "300"],
       ]);

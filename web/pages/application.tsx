@@ -430,7 +430,7 @@ function Facts(props: { application: Application }) {
  * (shifted under the page's own), paragraphs, lists, fenced code, tables, `code` and **bold**.
  */
 export function markdown(text: string): JSX.Element[] {
-  const lines = text.split("\n");
+  const lines = text.split(/\r?\n/);
   const blocks: JSX.Element[] = [];
   let i = 0;
   const isBlockStart = (line: string) => /^(#{1,6}\s|```|[-*]\s|\|)/.test(line);
@@ -520,7 +520,8 @@ export function markdown(text: string): JSX.Element[] {
       );
       continue;
     }
-    const paragraph: string[] = [];
+    // The first line is this paragraph's whatever it looks like, so every turn moves on.
+    const paragraph: string[] = [lines[i++]!.trim()];
     while (i < lines.length && lines[i]!.trim() !== "" && !isBlockStart(lines[i]!)) {
       paragraph.push(lines[i++]!.trim());
     }

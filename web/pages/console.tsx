@@ -652,7 +652,9 @@ function AllocateForm(props: {
       document.getElementById(found.address ? ids.address : ids.points)?.focus();
       return;
     }
-    const inputs = `${pass}\n${amount}`;
+    // The same payout however it is typed (address case, leading zeros): a retry after
+    // retyping keeps the key, so it still pays once.
+    const inputs = `${pass.toLowerCase()}\n${Number(amount)}`;
     // Made when the form is first sent with these inputs; kept for a retry of the same inputs.
     if (idempotency.current?.inputs !== inputs) {
       idempotency.current = { key: newIdempotencyKey(), inputs };

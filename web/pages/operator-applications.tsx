@@ -205,23 +205,26 @@ function ApproveForm(props: {
   const action = useAction<Application>();
   const submit = async (event: Event) => {
     event.preventDefault();
-    const body: Record<string, unknown> = {};
-    const total = numberOrUndefined(fields.total);
-    if (total !== undefined) body.total_points = total;
-    const per = numberOrUndefined(fields.per);
-    if (per !== undefined) body.expected_points_per_completion = per;
-    if (fields.start) body.start = fromUtcInput(fields.start);
-    if (fields.end) body.end = fromUtcInput(fields.end);
-    if (fields.campaign === "none") body.campaign_id = null;
-    else if (fields.campaign.trim()) body.campaign_id = numberOrUndefined(fields.campaign);
-    if (fields.visibility) body.is_public = fields.visibility === "public";
-    if (fields.actionType.trim()) body.action_type = fields.actionType.trim();
-    const approved = await action.run(() =>
-      adminApi<Application>(props.token, `/admin/applications/${a.id}/approve`, {
+    const approved = await action.run(() => {
+      // A typo in a number refuses the form here, rather than reaching the API as null.
+      const body: Record<string, unknown> = {};
+      const total = numberOrUndefined(fields.total, "Total points");
+      if (total !== undefined) body.total_points = total;
+      const per = numberOrUndefined(fields.per, "Points per completion");
+      if (per !== undefined) body.expected_points_per_completion = per;
+      if (fields.start) body.start = fromUtcInput(fields.start);
+      if (fields.end) body.end = fromUtcInput(fields.end);
+      if (fields.campaign.trim() === "none") body.campaign_id = null;
+      else if (fields.campaign.trim()) {
+        body.campaign_id = numberOrUndefined(fields.campaign, "Campaign id");
+      }
+      if (fields.visibility) body.is_public = fields.visibility === "public";
+      if (fields.actionType.trim()) body.action_type = fields.actionType.trim();
+      return adminApi<Application>(props.token, `/admin/applications/${a.id}/approve`, {
         method: "POST",
         body,
-      }),
-    );
+      });
+    });
     if (approved) {
       props.onDecided(
         `Application ${approved.id} (${approved.project}) approved: live quest ${approved.quest_id}, test quest ${approved.test_quest_id}.`,

@@ -4,7 +4,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { type ApiError, type ApiOptions, adminHeaders, api, query } from "../api.js";
+import { ApiError, type ApiOptions, adminHeaders, api, query } from "../api.js";
 import { asApiError, ErrorBox, type Loaded, useLoad } from "../ui.js";
 
 export interface SectionProps {
@@ -125,9 +125,29 @@ export interface Features {
   campaigns: boolean;
 }
 
-/** An operator API call with the token. */
-export function adminApi<T>(token: string, path: string, options: ApiOptions = {}): Promise<T> {
-  return api<T>(path, { ...options, headers: { ...adminHeaders(token), ...options.headers } });
+/** Dispatched on `window` when the operator API refuses the token (its detail as `detail`). */
+export const TOKEN_REFUSED = "questpoints:admin-token-refused";
+
+/**
+ * An operator API call with the token. A 401 (the token was changed or removed on the server)
+ * is announced with `TOKEN_REFUSED`, so the console forgets the token and asks for it again.
+ */
+export async function adminApi<T>(
+  token: string,
+  path: string,
+  options: ApiOptions = {},
+): Promise<T> {
+  try {
+    return await api<T>(path, {
+      ...options,
+      headers: { ...adminHeaders(token), ...options.headers },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      dispatchEvent(new CustomEvent(TOKEN_REFUSED, { detail: error.message }));
+    }
+    throw error;
+  }
 }
 
 export const PAGE_SIZES = [10, 25, 100] as const;
@@ -414,9 +434,15 @@ export function toUtcInput(iso: string): string {
 }
 
 /** A whole number typed in a field, or undefined when the field is empty. */
-export function numberOrUndefined(value: string): number | undefined {
+export function numberOrUndefined(value: string, field = "The value"): number | undefined {
   const text = value.trim();
-  return text === "" ? undefined : Number(text);
+  if (text === "") return undefined;
+  if (!/^\d+$/.test(text)) {
+    throw new ApiError(0, "CLIENT", `${field} must be a whole number (digits only).`, [
+      { field, message: "must be a whole number" },
+    ]);
+  }
+  return Number(text);
 }
 
 /** The value of the input an event came from. */

@@ -15,6 +15,7 @@ import {
   adminApi,
   type Features,
   type SectionProps,
+  TOKEN_REFUSED,
   useAction,
 } from "./operator-shared.js";
 
@@ -59,16 +60,34 @@ function keepToken(token: string | null): void {
  */
 export function OperatorPage(_props: Record<string, string>) {
   const [token, setToken] = useState<string | null>(readToken);
+  const [refused, setRefused] = useState<string | null>(null);
   const signOut = () => {
     keepToken(null);
     setToken(null);
   };
+  // A token refused after sign-in is forgotten at once: the console asks for it again.
+  useEffect(() => {
+    const forget = (event: Event) => {
+      if (readToken() === null) return;
+      keepToken(null);
+      setToken(null);
+      setRefused((event as CustomEvent<string>).detail);
+    };
+    addEventListener(TOKEN_REFUSED, forget);
+    return () => removeEventListener(TOKEN_REFUSED, forget);
+  }, []);
   return (
     <Layout title="Operator console">
+      {token === null && refused ? (
+        <p class="error" role="alert">
+          Signed out: {refused}
+        </p>
+      ) : null}
       {token === null ? (
         <SignIn
           onSignedIn={(value) => {
             keepToken(value);
+            setRefused(null);
             setToken(value);
           }}
         />
