@@ -91,6 +91,30 @@ export const SESSION = {
   adminToken: "questpoints.adminToken",
 } as const;
 
+export type SessionSecret = (typeof SESSION)[keyof typeof SESSION];
+
+/** A secret this tab keeps, or null (none kept, or storage refused in a locked-down browser). */
+export function readSecret(name: SessionSecret): string | null {
+  try {
+    return sessionStorage.getItem(name);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps (or with null, forgets) a secret in this tab's sessionStorage: never anywhere else. */
+export function keepSecret(name: SessionSecret, value: string | null): void {
+  try {
+    if (value === null) sessionStorage.removeItem(name);
+    else sessionStorage.setItem(name, value);
+  } catch {
+    // Storage refused (a private mode): the secret lives in the page's memory only.
+  }
+}
+
+/** A pass address's shape (the service checks its EIP-55 checksum). */
+export const PASS_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
 export const ownerHeaders = (key: string) => ({ "x-api-key": key });
 export const adminHeaders = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { ApiError } from "./api.js";
+import type { List } from "./types.js";
 
 /** A request's state, as every page shows it: loading, failed (with the problem), or done. */
 export type Loaded<T> =
@@ -11,13 +12,21 @@ export type Loaded<T> =
 /**
  * Runs `load` when `deps` change and on `reload()`; an answer that arrives after a newer request
  * started is dropped, and the previous answer is never shown under new inputs (loading instead).
+ *
+ * `keep: true`: while the same request runs again (`reload()` after a change), the last answer
+ * stays as it is, so a table does not blink away under the user's hands; the third value says a
+ * refresh is under way. `keep: "always"`: the last answer stays while new inputs load too (the
+ * caller shows which inputs it answered, such as a page of a list that turns to the next). A
+ * failure is shown as a failure either way.
  */
 export function useLoad<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: unknown[],
-): [Loaded<T>, () => void] {
+  options: { keep?: boolean | "always" } = {},
+): [Loaded<T>, () => void, boolean] {
   const [generation, setGeneration] = useState(0);
-  const key = JSON.stringify([...deps, generation]);
+  const inputs = JSON.stringify(deps);
+  const key = JSON.stringify([inputs, generation]);
   const [result, setResult] = useState<{ key: string; loaded: Loaded<T> }>({
     key,
     loaded: { state: "loading" },
@@ -37,7 +46,15 @@ export function useLoad<T>(
     return () => controller.abort();
   }, [key]);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
-  return [result.key === key ? result.loaded : { state: "loading" }, reload];
+  const loaded: Loaded<T> = result.key === key ? result.loaded : { state: "loading" };
+  const last = useRef<{ inputs: string; data: T } | null>(null);
+  if (loaded.state === "ok") last.current = { inputs, data: loaded.data };
+  else if (loaded.state === "error") last.current = null;
+  const keep = options.keep === "always" || (options.keep && last.current?.inputs === inputs);
+  if (loaded.state === "loading" && keep && last.current) {
+    return [{ state: "ok", data: last.current.data }, reload, true];
+  }
+  return [loaded, reload, false];
 }
 
 export function asApiError(error: unknown): ApiError {
@@ -181,7 +198,11 @@ export function Field(props: {
 }
 
 /** The ids of a field's hint and error, for its control's `aria-describedby`. */
-export function describedBy(id: string, hint?: string, error?: string): string | undefined {
+export function describedBy(
+  id: string,
+  hint?: string | boolean,
+  error?: string | boolean,
+): string | undefined {
   const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
@@ -223,4 +244,188 @@ export function Progress(props: { value: number; max: number; label: string }) {
       </span>
     </div>
   );
+}
+
+/**
+ * A table that may scroll sideways on a narrow screen: a labelled region that takes the focus,
+ * so keyboard users can scroll it too (axe: scrollable-region-focusable).
+ */
+export function TableWrap(props: { label: string; children: ComponentChildren }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
+    <section class="table-wrap" aria-label={props.label} tabIndex={0}>
+      {props.children}
+    </section>
+  );
+}
+
+/**
+ * Previous / next buttons around a line saying where the reader is; `children` (a page size, a
+ * refresh note) follow. `busy` holds both buttons while a page loads. With `textWhenSingle` and
+ * no page either way, only the line shows.
+ */
+export function Pager(props: {
+  label: string;
+  position: ComponentChildren;
+  onPrevious?: (() => void) | undefined;
+  onNext?: (() => void) | undefined;
+  previousText?: string;
+  nextText?: string;
+  busy?: boolean;
+  textWhenSingle?: boolean;
+  children?: ComponentChildren;
+}) {
+  if (props.textWhenSingle && !props.onPrevious && !props.onNext) {
+    return <p class="meta">{props.position}</p>;
+  }
+  return (
+    <nav class="pager" aria-label={props.label}>
+      <button
+        type="button"
+        class="secondary"
+        disabled={props.busy || !props.onPrevious}
+        onClick={props.onPrevious}
+      >
+        {props.previousText ?? "Previous"}
+      </button>
+      <span aria-live="polite">{props.position}</span>
+      <button
+        type="button"
+        class="secondary"
+        disabled={props.busy || !props.onNext}
+        onClick={props.onNext}
+      >
+        {props.nextText ?? "Next"}
+      </button>
+      {props.children}
+    </nav>
+  );
+}
+
+/** A cursor-paged listing, a page at a time. */
+export interface CursorPages<T> {
+  loaded: Loaded<List<T>>;
+  reload(): void;
+  /** A reload of the page shown is under way (the page stays on screen meanwhile). */
+  refreshing: boolean;
+  /** 1 for the first page. */
+  page: number;
+  /** Undefined on the first page and where there is no page back. */
+  previous: (() => void) | undefined;
+  /** Undefined until the page is loaded, and on the last page. */
+  next: (() => void) | undefined;
+}
+
+/**
+ * Pages of a listing (`{ items, next_cursor }`). The API only pages forwards, so the cursors of
+ * the pages already seen are kept to step back; new `deps` (filters, a page size) start again at
+ * the first page. A reload keeps the page on screen.
+ */
+export function useCursorPages<T>(
+  load: (cursor: string | undefined, signal: AbortSignal) => Promise<List<T>>,
+  deps: unknown[],
+): CursorPages<T> {
+  const key = JSON.stringify(deps);
+  const [paging, setPaging] = useState<{ key: string; cursors: string[] }>({ key, cursors: [] });
+  const cursors = paging.key === key ? paging.cursors : [];
+  const cursor = cursors.at(-1);
+  const [loaded, reload, refreshing] = useLoad((signal) => load(cursor, signal), [key, cursor], {
+    keep: true,
+  });
+  const nextCursor = loaded.state === "ok" ? loaded.data.next_cursor : null;
+  return {
+    loaded,
+    reload,
+    refreshing,
+    page: cursors.length + 1,
+    previous:
+      cursors.length > 0 ? () => setPaging({ key, cursors: cursors.slice(0, -1) }) : undefined,
+    next:
+      nextCursor !== null ? () => setPaging({ key, cursors: [...cursors, nextCursor] }) : undefined,
+  };
+}
+
+/**
+ * Copies `text` with the Clipboard API; where that is missing or refused, selects the text (when
+ * it is on screen) and says how to copy it by hand.
+ */
+export function CopyButton(props: {
+  text: string;
+  what: string;
+  /** The visible label; "Copy" (named "Copy <what>" for screen readers) by default. */
+  label?: string;
+  select?: { current: HTMLElement | null };
+}) {
+  const [status, setStatus] = useState("");
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(props.text);
+      setStatus(`Copied ${props.what}.`);
+    } catch {
+      const element = props.select?.current;
+      if (element) {
+        getSelection()?.selectAllChildren(element);
+        setStatus(
+          "Copying is not available here: the text is selected, press Ctrl+C (⌘C on a Mac) to copy it.",
+        );
+      } else {
+        setStatus("Copying is not available here: select the text and copy it by hand.");
+      }
+    }
+  };
+  return (
+    <span class="copy">
+      <button
+        type="button"
+        class="secondary"
+        onClick={copy}
+        aria-label={props.label ? undefined : `Copy ${props.what}`}
+      >
+        {props.label ?? "Copy"}
+      </button>
+      <span role="status" class="copy-status">
+        {status}
+      </span>
+    </span>
+  );
+}
+
+/** A secret shown once, in a `.secret` box with its Copy button; `children` add buttons. */
+export function SecretValue(props: {
+  id?: string;
+  value: string;
+  what: string;
+  children?: ComponentChildren;
+}) {
+  const code = useRef<HTMLElement>(null);
+  return (
+    <div class="secret">
+      <code id={props.id} class="secret-value" ref={code}>
+        {props.value}
+      </code>
+      <CopyButton text={props.value} what={props.what} select={code} />
+      {props.children}
+    </div>
+  );
+}
+
+/**
+ * `datetime-local` values in UTC, as the operator console reads and shows every date: the ISO
+ * instant typed, or undefined for an empty or impossible value.
+ */
+export function fromUtcInput(value: string): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(`${value}Z`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** An instant as a UTC `datetime-local` value (to the minute). */
+export const toUtcInput = (iso: string) => iso.slice(0, 16);
+
+/** A `datetime-local` value in the browser's time zone (the apply form), or undefined. */
+export function fromLocalInput(value: string): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }

@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+  type Route,
+} from "playwright-core";
 import { buildWeb } from "../../scripts/build-web.js";
 import { buildTestContext, type TestContext } from "./app.js";
 
@@ -188,4 +194,79 @@ export async function persistentStorage(opened: OpenedPage): Promise<string> {
   const local = await opened.page.evaluate(() => JSON.stringify({ ...localStorage }));
   const cookies = JSON.stringify(await opened.context.cookies());
   return `${local} ${cookies}`;
+}
+
+/** A `datetime-local` value in this process's (and the browser's) time zone: the apply form's. */
+export function localInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A `datetime-local` value read as UTC: the operator console's inputs. */
+export const utcInput = (date: Date) => date.toISOString().slice(0, 16);
+
+/** A problem answer (`application/problem+json`) for `route.fulfill`: 503 unless told. */
+export function problem(
+  detail: string,
+  options: {
+    status?: number;
+    code?: string;
+    title?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
+  const status = options.status ?? 503;
+  return {
+    status,
+    contentType: "application/problem+json",
+    headers: options.headers ?? {},
+    body: JSON.stringify({
+      type: "about:blank",
+      title: options.title ?? "Service unavailable",
+      status,
+      code: options.code ?? "SERVICE_UNAVAILABLE",
+      detail,
+    }),
+  };
+}
+
+/**
+ * Holds the requests to `pathname` until `release()`, so the page's loading state stays
+ * visible; then they go on to the service, or get `answer` in its place.
+ */
+export async function holdApi(
+  page: Page,
+  pathname: (path: string) => boolean,
+  answer: (route: Route) => Promise<void> = (route) => route.continue(),
+): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const matcher = (url: URL) => pathname(url.pathname);
+  const held: Promise<void>[] = [];
+  await page.route(matcher, (route) => {
+    // The page may have moved on (a closed context): nothing is waiting for the answer then.
+    const answered = gate.then(() => answer(route)).catch(() => {});
+    held.push(answered);
+    return answered;
+  });
+  return async () => {
+    release();
+    // Removed only once the held requests are answered: a request still in a removed handler
+    // would go on to the service instead.
+    await Promise.all(held);
+    await page.unroute(matcher);
+  };
+}
+
+/** Answers the requests to `pathname` with `failure` until the returned function is called. */
+export async function failApi(
+  page: Page,
+  pathname: (path: string) => boolean,
+  failure = problem("Try later (test)."),
+): Promise<() => Promise<void>> {
+  const matcher = (url: URL) => pathname(url.pathname);
+  await page.route(matcher, (route) => route.fulfill(failure));
+  return () => page.unroute(matcher);
 }

@@ -5,9 +5,13 @@ import { checksumAddress } from "viem";
 import {
   assertAccessible,
   assertNoSidewaysScroll,
+  failApi,
+  holdApi,
+  localInput,
   type OpenedPage,
   openPage,
   persistentStorage,
+  problem,
   screenshot,
   startWebService,
   type WebService,
@@ -15,12 +19,6 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OWNER = "0x00000000000000000000000000000000000a11ce";
-
-/** A `datetime-local` value, in the browser's (and this process's) time zone. */
-function localInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** A mixed-case address whose EIP-55 checksum is wrong: the right shape, refused by the API. */
 function badChecksum(): string {
@@ -230,33 +228,24 @@ describe("the application pages [browser, pglite]", () => {
     await assertAccessible(page, "the form with the API's refusal");
 
     // While sending, the page says so; a refusal without a field (a rate limit) takes the focus.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(
-      (url) => url.pathname === "/applications",
-      async (route) => {
-        await gate;
-        await route.fulfill({
-          status: 429,
-          contentType: "application/problem+json",
-          headers: { "retry-after": "60" },
-          body: JSON.stringify({
-            type: "about:blank",
-            title: "Too many requests",
+    const release = await holdApi(
+      page,
+      (path) => path === "/applications",
+      (route) =>
+        route.fulfill(
+          problem("At most 20 applications an hour may come from one address; retry in 60 s.", {
             status: 429,
             code: "RATE_LIMITED",
-            detail: "At most 20 applications an hour may come from one address; retry in 60 s.",
+            title: "Too many requests",
+            headers: { "retry-after": "60" },
           }),
-        });
-      },
+        ),
     );
     await page.getByLabel("Owner pass address").fill(OWNER);
     await send(page);
     await page.getByRole("status").getByText("Sending your application…").waitFor();
     assert.equal(await page.getByRole("button", { name: "Sending…" }).isDisabled(), true);
-    release();
+    await release();
     await page
       .getByRole("alert")
       .getByText("At most 20 applications an hour may come from one address; retry in 60 s.")
@@ -447,39 +436,23 @@ describe("the application pages [browser, pglite]", () => {
       allowConsoleErrors: /503/,
     });
     const { page } = opened;
-    const isRead = (url: URL) => url.pathname === `/applications/${application.id}`;
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    await page.route(isRead, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const isRead = (path: string) => path === `/applications/${application.id}`;
+    const release = await holdApi(page, isRead);
     await page.goto(`${service.base}${statusPath(application)}`);
     await page.getByRole("status").getByText("Loading your application…").waitFor();
-    open();
+    await release();
     await page.locator(".ap-status").getByText("Pending").waitFor();
-    await page.unroute(isRead);
 
-    await page.route(isRead, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: "application/problem+json",
-        body: JSON.stringify({
-          type: "about:blank",
-          title: "Service unavailable",
-          status: 503,
-          code: "SERVICE_UNAVAILABLE",
-          detail: "The service is restarting; try again in a few seconds.",
-        }),
-      }),
+    const restore = await failApi(
+      page,
+      isRead,
+      problem("The service is restarting; try again in a few seconds."),
     );
     await page.reload();
     const alert = page.getByRole("alert");
     await alert.getByText("The service is restarting; try again in a few seconds.").waitFor();
     assert.match((await alert.textContent()) ?? "", /Could not load your application/);
-    await page.unroute(isRead);
+    await restore();
     await alert.getByRole("button", { name: "Try again" }).click();
     await page.locator(".ap-status").getByText("Pending").waitFor();
     await opened.finish();

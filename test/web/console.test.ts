@@ -5,9 +5,12 @@ import { createAccount, createQuest, expectStatus, issueKey, randomPass } from "
 import {
   assertAccessible,
   assertNoSidewaysScroll,
+  failApi,
+  holdApi,
   type OpenedPage,
   openPage,
   persistentStorage,
+  problem,
   screenshot,
   startWebService,
   type WebService,
@@ -329,37 +332,22 @@ describe("the owner console [browser, pglite]", () => {
   it("shows the loading state while /me answers, and an error's detail with a retry", async () => {
     const opened = await openPage(service, "/app/console", { allowConsoleErrors: /503/ });
     const { page } = opened;
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    await page.route("**/me", async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const isMe = (path: string) => path === "/me";
+    const release = await holdApi(page, isMe);
     await signIn(page, seed.liveKey);
     await page.getByText("Loading your key's quests…").waitFor();
-    open();
+    await release();
     await quest(page, "Spring quest").waitFor();
-    await page.unroute("**/me");
 
     // A reload keeps the key (sessionStorage), and a failing /me shows its detail.
-    await page.route("**/me", (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: "application/problem+json",
-        body: JSON.stringify({
-          type: "about:blank",
-          title: "Service unavailable",
-          status: 503,
-          code: "UNAVAILABLE",
-          detail: "The database is not answering; try again in a minute.",
-        }),
-      }),
+    const restore = await failApi(
+      page,
+      isMe,
+      problem("The database is not answering; try again in a minute.", { code: "UNAVAILABLE" }),
     );
     await page.reload();
     await page.getByRole("alert").getByText("The database is not answering").waitFor();
-    await page.unroute("**/me");
+    await restore();
     await page.getByRole("button", { name: "Try again" }).click();
     await quest(page, "Spring quest").waitFor();
     await opened.finish();

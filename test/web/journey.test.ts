@@ -5,11 +5,13 @@ import { ADMIN_TOKEN, createAccount, randomPass } from "../helpers/app.js";
 import {
   assertAccessible,
   assertNoSidewaysScroll,
+  localInput,
   type OpenedPage,
   openPage,
   persistentStorage,
   screenshot,
   startWebService,
+  utcInput,
   type WebService,
 } from "../helpers/browser.js";
 
@@ -21,15 +23,6 @@ import {
  */
 
 const DAY_MS = 86_400_000;
-
-/** A `datetime-local` value in this process's (and the browser's) time zone. */
-function localInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A `datetime-local` value read as UTC (the operator console's inputs are UTC). */
-const utcInput = (date: Date) => date.toISOString().slice(0, 16);
 
 describe("the journey from application to leaderboard [browser, pglite]", () => {
   let service: WebService;

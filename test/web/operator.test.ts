@@ -13,9 +13,12 @@ import {
 import {
   assertAccessible,
   assertNoSidewaysScroll,
+  failApi,
+  holdApi,
   type OpenedPage,
   openPage,
   persistentStorage,
+  problem,
   screenshot,
   startWebService,
   type WebService,
@@ -103,6 +106,11 @@ describe("the operator console [browser, pglite]", () => {
     await signIn(opened);
     const pressed = page.getByRole("button", { name: "Applications", exact: true });
     assert.equal(await pressed.getAttribute("aria-pressed"), "true");
+    // A new service: each list's empty state says so.
+    await page.getByText("No application is waiting for a decision.").waitFor();
+    await page.getByRole("button", { name: "Keys", exact: true }).click();
+    await page.getByText("No key has been issued yet.").waitFor();
+    await page.getByRole("button", { name: "Applications", exact: true }).click();
     const stored = await persistentStorage(opened);
     assert.ok(!stored.includes(ADMIN_TOKEN), `the token is not kept beyond the tab: ${stored}`);
     assert.equal(
@@ -412,35 +420,15 @@ describe("the operator console [browser, pglite]", () => {
   it("shows the loading state while an answer is on its way, and a failed request's detail", async () => {
     const opened = await openPage(service, "/app/operator", { allowConsoleErrors: /503/ });
     const { page } = opened;
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(
-      (url) => url.pathname === "/admin/applications",
-      async (route) => {
-        await gate;
-        await route.continue();
-      },
-    );
-    await page.route(
-      (url) => url.pathname === "/admin/audit",
-      (route) =>
-        route.fulfill({
-          status: 503,
-          contentType: "application/problem+json",
-          body: JSON.stringify({
-            type: "about:blank",
-            title: "Service unavailable",
-            status: 503,
-            code: "SERVICE_UNAVAILABLE",
-            detail: "The database is not answering; try again in a minute.",
-          }),
-        }),
+    const release = await holdApi(page, (path) => path === "/admin/applications");
+    await failApi(
+      page,
+      (path) => path === "/admin/audit",
+      problem("The database is not answering; try again in a minute."),
     );
     await signIn(opened);
     await page.getByRole("status").filter({ hasText: "Loading applications…" }).waitFor();
-    release();
+    await release();
     await page.getByRole("status").filter({ hasText: "Loading applications…" }).waitFor({
       state: "detached",
     });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { Locator, Page, Route } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import {
   createAccount,
   createQuest,
@@ -12,6 +12,8 @@ import {
 import {
   assertAccessible,
   assertNoSidewaysScroll,
+  failApi,
+  holdApi,
   openPage,
   screenshot,
   startWebService,
@@ -28,17 +30,6 @@ import {
 const DAY_MS = 86_400_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
-/** The answer every error-state test sends in place of the API's. */
-const UNAVAILABLE = {
-  status: 503,
-  contentType: "application/problem+json",
-  body: JSON.stringify({
-    title: "Service unavailable",
-    status: 503,
-    code: "SERVICE_UNAVAILABLE",
-    detail: "Try later (test).",
-  }),
-};
 const FAILURES = /503|404|400/;
 
 interface Seed {
@@ -165,30 +156,6 @@ async function seed(ctx: TestContext): Promise<Seed> {
     second,
     many,
   };
-}
-
-/** Holds answers of `pathname` until `release()`: the page's loading state stays visible. */
-async function holdApi(page: Page, pathname: (path: string) => boolean) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const matcher = (url: URL) => pathname(url.pathname);
-  await page.route(matcher, async (route: Route) => {
-    await gate;
-    await route.continue().catch(() => {});
-  });
-  return async () => {
-    release();
-    await page.unroute(matcher);
-  };
-}
-
-/** Answers `pathname` with a 503 problem until the returned function is called. */
-async function failApi(page: Page, pathname: (path: string) => boolean) {
-  const matcher = (url: URL) => pathname(url.pathname);
-  await page.route(matcher, (route: Route) => route.fulfill(UNAVAILABLE));
-  return () => page.unroute(matcher);
 }
 
 const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });

@@ -2,7 +2,19 @@ import "./apply.css";
 import type { ComponentChildren, JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { type ApiError, api } from "../api.js";
-import { asApiError, ErrorBox, formatDate, formatNumber, Layout, Loading, useLoad } from "../ui.js";
+import type { Application } from "../types.js";
+import {
+  asApiError,
+  CopyButton,
+  ErrorBox,
+  formatDate,
+  formatNumber,
+  Layout,
+  Loading,
+  SecretValue,
+  TableWrap,
+  useLoad,
+} from "../ui.js";
 
 /**
  * An application's status page, `/app/applications/{id}#token=…`. The token is read from the
@@ -10,33 +22,6 @@ import { asApiError, ErrorBox, formatDate, formatNumber, Layout, Loading, useLoa
  * header. Once approved, the keys are claimed here and shown once; they live in this
  * component's memory only — never in localStorage, sessionStorage or a cookie.
  */
-
-interface RequestedQuest {
-  name: string;
-  description: string;
-  total_points: number;
-  expected_points_per_completion: number;
-  start: string;
-  end: string;
-  action_type?: string;
-}
-
-interface Application {
-  id: number;
-  status: "pending" | "approved" | "rejected";
-  project: string;
-  contact: string;
-  owner: string;
-  quest: RequestedQuest;
-  campaign_id: number | null;
-  message: string | null;
-  created_at: string;
-  decided_at: string | null;
-  reason: string | null;
-  quest_id: number | null;
-  test_quest_id: number | null;
-  keys_claimed_at: string | null;
-}
 
 interface Bundle {
   base_url: string;
@@ -103,12 +88,14 @@ function MissingToken() {
 
 function ApplicationStatus(props: { id: string; token: string }) {
   const { id, token } = props;
-  const [loaded, reload] = useLoad(
+  // "Check again" keeps the answer on screen while it asks anew.
+  const [loaded, reload, checking] = useLoad(
     (signal) =>
       api<Application>(`/applications/${id}`, { signal, headers: { [TOKEN_HEADER]: token } }),
     [id, token],
+    { keep: true },
   );
-  /** The last answer, kept on screen while "Check again" asks anew. */
+  /** The last answer and when it came; still shown when a later check fails. */
   const last = useRef<{ application: Application; at: Date } | null>(null);
   if (loaded.state === "ok" && last.current?.application !== loaded.data) {
     last.current = { application: loaded.data, at: new Date() };
@@ -136,7 +123,7 @@ function ApplicationStatus(props: { id: string; token: string }) {
         <Status
           application={shown.application}
           checkedAt={shown.at}
-          checking={loaded.state === "loading"}
+          checking={checking || loaded.state === "loading"}
           onCheck={reload}
         />
       ) : null}
@@ -318,68 +305,16 @@ function Keys(props: { bundle: Bundle }) {
   );
 }
 
-/** A secret in a `.secret` box with its Copy button. */
+/** A key with its label and hint, in a `.secret` box with its Copy button. */
 function Secret(props: { id: string; label: string; what: string; hint: string; value: string }) {
-  const code = useRef<HTMLElement>(null);
   return (
     <div class="ap-secret">
       <p class="ap-secret-label" id={`${props.id}-label`}>
         {props.label}
       </p>
-      <div class="secret">
-        <code id={props.id} ref={code}>
-          {props.value}
-        </code>
-        <CopyButton text={props.value} what={`the ${props.what}`} select={code} />
-      </div>
+      <SecretValue id={props.id} value={props.value} what={`the ${props.what}`} />
       <p class="hint">{props.hint}</p>
     </div>
-  );
-}
-
-/**
- * Copies `text` with the Clipboard API; where that is missing or refused, selects the text (when
- * it is on screen) and says how to copy it by hand.
- */
-function CopyButton(props: {
-  text: string;
-  what: string;
-  /** The visible label; "Copy" (named "Copy <what>" for screen readers) by default. */
-  label?: string;
-  select?: { current: HTMLElement | null };
-}) {
-  const [status, setStatus] = useState("");
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard?.writeText) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(props.text);
-      setStatus(`Copied ${props.what}.`);
-    } catch {
-      const element = props.select?.current;
-      if (element) {
-        getSelection()?.selectAllChildren(element);
-        setStatus(
-          "Copying is not available here: the text is selected, press Ctrl+C (⌘C on a Mac) to copy it.",
-        );
-      } else {
-        setStatus("Copying is not available here: select the text and copy it by hand.");
-      }
-    }
-  };
-  return (
-    <span class="ap-copy">
-      <button
-        type="button"
-        class="secondary"
-        onClick={copy}
-        aria-label={props.label ? undefined : `Copy ${props.what}`}
-      >
-        {props.label ?? "Copy"}
-      </button>
-      <span role="status" class="ap-copy-status">
-        {status}
-      </span>
-    </span>
   );
 }
 
@@ -472,7 +407,7 @@ export function markdown(text: string): JSX.Element[] {
       }
       const [head, ...body] = rows;
       blocks.push(
-        <div key={key} class="table-wrap">
+        <TableWrap key={key} label="A table of the instructions">
           <table>
             {head ? (
               <thead>
@@ -497,7 +432,7 @@ export function markdown(text: string): JSX.Element[] {
               ))}
             </tbody>
           </table>
-        </div>,
+        </TableWrap>,
       );
       continue;
     }

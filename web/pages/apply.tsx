@@ -1,7 +1,17 @@
 import "./apply.css";
 import { useLayoutEffect, useState } from "preact/hooks";
-import { type ApiError, api } from "../api.js";
-import { asApiError, Field, formatDate, Layout, type Loaded, useLoad } from "../ui.js";
+import { type ApiError, api, PASS_ADDRESS } from "../api.js";
+import type { Campaign } from "../types.js";
+import {
+  asApiError,
+  describedBy,
+  Field,
+  formatDate,
+  fromLocalInput,
+  Layout,
+  type Loaded,
+  useLoad,
+} from "../ui.js";
 
 /**
  * The quest application form (`POST /applications`). What the page can tell before sending
@@ -53,7 +63,6 @@ const DESCRIPTION_MAX = 5000;
 const MESSAGE_MAX = 5000;
 const ACTION_TYPE_MAX = 64;
 const POINTS_MAX = Number.MAX_SAFE_INTEGER;
-const ADDRESS_SHAPE = /^0x[0-9a-fA-F]{40}$/;
 const ACTION_TYPE_SHAPE = /^[a-z0-9][a-z0-9_-]*$/;
 
 /** What every input of the form gets. */
@@ -70,11 +79,7 @@ const inputId = (key: Key) => `apply-${key.replace(/[._]/g, "-")}`;
 
 const EMPTY: Values = Object.fromEntries(KEYS.map((key) => [key, ""])) as Values;
 
-interface CampaignItem {
-  id: number;
-  name: string;
-  end: string;
-}
+type CampaignItem = Pick<Campaign, "id" | "name" | "end">;
 
 interface Submitted {
   id: number;
@@ -95,13 +100,6 @@ function parsePoints(text: string): number | string {
   return n;
 }
 
-/** A `datetime-local` value (the browser's time zone) as a Date, or undefined. */
-function parseLocal(text: string): Date | undefined {
-  if (!text) return undefined;
-  const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
 function tooLong(text: string, max: number): string | undefined {
   return text.length > max ? `Use at most ${max} characters (this has ${text.length}).` : undefined;
 }
@@ -118,7 +116,7 @@ export function validate(values: Values, now = new Date()): Errors {
   errors.contact ??= tooLong(values.contact.trim(), CONTACT_MAX);
   const owner = values.owner.trim();
   if (owner === "") errors.owner = "Enter the pass address that will own the quest.";
-  else if (!ADDRESS_SHAPE.test(owner)) {
+  else if (!PASS_ADDRESS.test(owner)) {
     errors.owner = "Enter a pass address: 0x followed by 40 hexadecimal digits (0-9, a-f).";
   }
   required("quest.name", "Enter the quest's name.");
@@ -128,8 +126,8 @@ export function validate(values: Values, now = new Date()): Errors {
     const points = parsePoints(values[key]);
     if (typeof points === "string") errors[key] = points;
   }
-  const start = parseLocal(values["quest.start"]);
-  const end = parseLocal(values["quest.end"]);
+  const start = fromLocalInput(values["quest.start"]);
+  const end = fromLocalInput(values["quest.end"]);
   if (!values["quest.start"]) errors["quest.start"] = "Choose when the quest starts.";
   else if (!start) errors["quest.start"] = "Enter a valid date and time.";
   if (!values["quest.end"]) errors["quest.end"] = "Choose when the quest ends.";
@@ -168,8 +166,8 @@ function toBody(values: Values) {
       expected_points_per_completion: parsePoints(
         values["quest.expected_points_per_completion"],
       ) as number,
-      start: parseLocal(values["quest.start"])!.toISOString(),
-      end: parseLocal(values["quest.end"])!.toISOString(),
+      start: fromLocalInput(values["quest.start"])!.toISOString(),
+      end: fromLocalInput(values["quest.end"])!.toISOString(),
       ...(actionType ? { action_type: actionType } : {}),
     },
     ...(values.campaign_id ? { campaign_id: Number(values.campaign_id) } : {}),
@@ -268,22 +266,19 @@ export function ApplyPage(_props: Record<string, string>) {
   /** Props every input shares: id, value, validity, and what describes it. */
   const control = (key: Key, hint: boolean): Control => {
     const id = inputId(key);
-    const describedBy = [hint ? `${id}-hint` : "", errors[key] ? `${id}-error` : ""]
-      .filter(Boolean)
-      .join(" ");
     return {
       id,
       name: key,
       value: values[key],
       onInput: set(key),
       "aria-invalid": errors[key] ? ("true" as const) : undefined,
-      "aria-describedby": describedBy || undefined,
+      "aria-describedby": describedBy(id, hint, errors[key]),
     };
   };
 
   const summary = KEYS.filter((key) => errors[key]);
   const utcOf = (key: "quest.start" | "quest.end") => {
-    const date = parseLocal(values[key]);
+    const date = fromLocalInput(values[key]);
     return date ? ` That is ${formatDate(date.toISOString())}.` : "";
   };
 

@@ -1,10 +1,9 @@
-import { Empty, formatNumber, Layout, Show, useLoad } from "../ui.js";
+import { Empty, formatNumber, Layout, Pager, Show, useLoad } from "../ui.js";
 import {
   type CampaignSummary,
   idFrom,
   isEnded,
   loadAllQuests,
-  Pager,
   type PublicQuest,
   QuestCards,
   useQueryState,
@@ -137,6 +136,7 @@ function Board(props: {
           <QuestCards quests={onPage} level={2} showCampaign={true} label="Quests" />
           {pages > 1 ? (
             <Pager
+              textWhenSingle
               label="Quest pages"
               position={`Page ${page} of ${pages}`}
               onPrevious={page > 1 ? () => goTo(page - 1) : undefined}

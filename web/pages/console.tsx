@@ -1,7 +1,17 @@
 import "./console.css";
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { type ApiError, api, newIdempotencyKey, ownerHeaders, query, SESSION } from "../api.js";
+import {
+  type ApiError,
+  api,
+  keepSecret,
+  newIdempotencyKey,
+  ownerHeaders,
+  PASS_ADDRESS,
+  query,
+  readSecret,
+  SESSION,
+} from "../api.js";
 import {
   asApiError,
   describedBy,
@@ -13,7 +23,9 @@ import {
   Layout,
   type Loaded,
   Loading,
+  Pager,
   Progress,
+  TableWrap,
   useLoad,
 } from "../ui.js";
 import { type BurnDown, BurnDownChart } from "./console-chart.js";
@@ -82,7 +94,6 @@ const REVERSAL_PAGES_MAX = 10;
 const REASON_MAX = 500;
 const BUCKET_MS: Record<Bucket, number> = { hour: 3_600_000, day: 86_400_000 };
 const STATS_BUCKETS_MAX = 1000;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const KEY_HINT =
   "Kept in this browser tab only (sessionStorage) until you forget it or close the tab; never in cookies or localStorage.";
 const ADDRESS_HINT = "The registered pass to pay: 0x and 40 hex digits.";
@@ -99,30 +110,8 @@ const MODE_TEXT: Record<Mode, { banner: string; badge: string }> = {
   },
 };
 
-function readStoredKey(): string | null {
-  try {
-    return sessionStorage.getItem(SESSION.apiKey);
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps (or with null, forgets) the key in this tab's sessionStorage: never anywhere else. */
-function storeKey(key: string | null) {
-  try {
-    if (key === null) sessionStorage.removeItem(SESSION.apiKey);
-    else sessionStorage.setItem(SESSION.apiKey, key);
-  } catch {
-    // Storage refused (a private mode): the key lives in memory for this page only.
-  }
-}
-
-/** The last data a load answered: shown while the next page or a refresh loads. */
-function useLatest<T>(loaded: Loaded<T>): T | undefined {
-  const latest = useRef<T | undefined>(undefined);
-  if (loaded.state === "ok") latest.current = loaded.data;
-  return latest.current;
-}
+const readStoredKey = () => readSecret(SESSION.apiKey);
+const storeKey = (key: string | null) => keepSecret(SESSION.apiKey, key);
 
 /** Calls `onUnauthorized` when one of the loads was refused for the key (401). */
 function useUnauthorized(loads: Loaded<unknown>[], onUnauthorized: (error: ApiError) => void) {
@@ -357,7 +346,8 @@ function QuestPanel(props: {
   const [bucket, setBucket] = useState<Bucket>("hour");
   const headers = ownerHeaders(apiKey);
 
-  const [detail, reloadDetail] = useLoad(
+  // The page shown stays while the next page or a refresh loads: a table that does not jump.
+  const [detail, reloadDetail, pageLoading] = useLoad(
     async (signal): Promise<PayoutPage> => ({
       detail: await api<QuestDetail>(
         `/quests/${quest.id}${query({ limit: PAYOUT_PAGE_SIZE + 1, offset })}`,
@@ -366,6 +356,7 @@ function QuestPanel(props: {
       offset,
     }),
     [offset, paid, reversed],
+    { keep: "always" },
   );
   const [reversals, reloadReversals] = useLoad(
     (signal) => loadReversals(quest.id, apiKey, signal),
@@ -378,9 +369,9 @@ function QuestPanel(props: {
   );
   useUnauthorized([detail, reversals, stats], onUnauthorized);
 
-  const latest = useLatest(detail);
-  const total = latest?.detail.total_points ?? quest.total_points;
-  const remaining = latest?.detail.points_remaining ?? quest.points_remaining;
+  const latest = detail.state === "ok" ? detail.data.detail : undefined;
+  const total = latest?.total_points ?? quest.total_points;
+  const remaining = latest?.points_remaining ?? quest.points_remaining;
   const headingId = `quest-${quest.id}-name`;
   let reversedPoints = 0;
   if (reversals.state === "ok") {
@@ -430,7 +421,7 @@ function QuestPanel(props: {
         quest={quest}
         apiKey={apiKey}
         detail={detail}
-        latest={latest}
+        pageLoading={pageLoading}
         reversals={reversals}
         offset={offset}
         onOffset={setOffset}
@@ -468,26 +459,27 @@ interface BurnDownRow extends StatsRow {
   remaining: number;
 }
 
-/** Points remaining over time: the total, less what each bucket paid (a step at each bucket). */
+/**
+ * Points remaining over time: the total from the quest's start, less what each bucket paid. A
+ * bucket's payouts are known only once it is over, so its drop is drawn at its end (or now, for
+ * the bucket under way); nothing is drawn before the quest starts.
+ */
 function burnDown(
   rows: StatsRow[],
   total: number,
   quest: { start: string; end: string },
+  bucketMs: number,
   now = Date.now(),
 ): { chart: BurnDown; rows: BurnDownRow[] } {
-  const seconds = (iso: string) => Date.parse(iso) / 1000;
-  const xs: number[] = [];
-  const ys: number[] = [];
+  const start = Date.parse(quest.start);
+  const xs: number[] = [start / 1000];
+  const ys: number[] = [total];
   const table: BurnDownRow[] = [];
   let remaining = total;
-  const first = rows[0];
-  // One second before the first bucket when it starts with the quest: the full budget shows.
-  xs.push(Math.min(seconds(quest.start), first ? seconds(first.at) - 1 : Number.POSITIVE_INFINITY));
-  ys.push(total);
   for (const row of rows) {
     remaining -= row.points;
     table.push({ ...row, remaining });
-    const x = seconds(row.at);
+    const x = Math.max(Math.min(Date.parse(row.at) + bucketMs, now), start) / 1000;
     if (x > xs[xs.length - 1]!) {
       xs.push(x);
       ys.push(remaining);
@@ -519,8 +511,8 @@ function StatsView(props: {
   const { stats, bucket, quest, total, reversedPoints } = props;
   const rows = stats.state === "ok" ? stats.data : undefined;
   const computed = useMemo(
-    () => (rows ? burnDown(rows, total, quest) : undefined),
-    [rows, total, quest],
+    () => (rows ? burnDown(rows, total, quest, BUCKET_MS[bucket]) : undefined),
+    [rows, total, quest, bucket],
   );
   if (stats.state === "loading") return <Loading what="the burn-down chart" />;
   if (stats.state === "error") {
@@ -558,7 +550,7 @@ function StatsView(props: {
           The chart's numbers as a table ({formatNumber(computed.rows.length)}{" "}
           {computed.rows.length === 1 ? unit : `${unit}s`} with payouts)
         </summary>
-        <div class="table-wrap">
+        <TableWrap label={`Payouts of ${quest.name} per ${unit}`}>
           <table>
             <caption class="console-sr-only">
               Payouts of {quest.name} per {unit}, oldest first
@@ -588,7 +580,7 @@ function StatsView(props: {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </details>
     </figure>
   );
@@ -643,7 +635,7 @@ function AllocateForm(props: {
     const pass = address.trim();
     const amount = points.trim();
     const found: { address?: string; points?: string } = {};
-    if (!ADDRESS.test(pass)) found.address = "Enter a pass address: 0x and 40 hex digits.";
+    if (!PASS_ADDRESS.test(pass)) found.address = "Enter a pass address: 0x and 40 hex digits.";
     if (!/^\d+$/.test(amount) || Number(amount) < 1 || !Number.isSafeInteger(Number(amount))) {
       found.points = "Enter a whole number of points, 1 or more.";
     }
@@ -761,7 +753,8 @@ function PayoutsView(props: {
   quest: OwnedQuest;
   apiKey: string;
   detail: Loaded<PayoutPage>;
-  latest: PayoutPage | undefined;
+  /** The page shown is the one before, while the next loads. */
+  pageLoading: boolean;
   reversals: Loaded<{ byPayout: Map<string, Reversal>; complete: boolean }>;
   offset: number;
   onOffset: (offset: number) => void;
@@ -769,7 +762,7 @@ function PayoutsView(props: {
   onRetry: () => void;
   onUnauthorized: (error: ApiError) => void;
 }) {
-  const { quest, detail, latest, offset, reversals } = props;
+  const { quest, detail, offset, reversals } = props;
   const [open, setOpen] = useState<string | null>(null);
   /** Reversals made or refused on this page, by payout id. */
   const [outcomes, setOutcomes] = useState<
@@ -787,7 +780,8 @@ function PayoutsView(props: {
   ) => setOutcomes((map) => new Map(map).set(payoutId, outcome));
 
   let status: ComponentChildren = null;
-  if (detail.state === "loading") status = <Loading what="the payouts" />;
+  const busy = detail.state === "loading" || props.pageLoading;
+  if (busy) status = <Loading what="the payouts" />;
   if (detail.state === "error" && detail.error.status !== 401) {
     status = <ErrorBox error={detail.error} what="the payouts" onRetry={props.onRetry} />;
   }
@@ -796,13 +790,11 @@ function PayoutsView(props: {
       <ErrorBox error={reversals.error} what="the reversals" onRetry={props.onRetry} />
     ) : null;
 
-  // While a page loads, the one before stays (a table that does not jump).
-  const shown = detail.state === "ok" ? detail.data : latest;
-  if (!shown) return <>{status}</>;
+  if (detail.state !== "ok") return <>{status}</>;
+  const shown = detail.data;
   const shownOffset = shown.offset;
   const page = shown.detail.payouts.slice(0, PAYOUT_PAGE_SIZE);
   const hasNext = shown.detail.payouts.length > PAYOUT_PAGE_SIZE;
-  const busy = detail.state === "loading";
   const tableId = `quest-${quest.id}-payouts`;
 
   return (
@@ -815,7 +807,7 @@ function PayoutsView(props: {
       {page.length === 0 ? (
         <Empty>{shownOffset === 0 ? "No payouts yet." : "No payouts on this page."}</Empty>
       ) : (
-        <div class="table-wrap">
+        <TableWrap label={`Payouts of ${quest.name}`}>
           <table id={tableId} class="console-payouts">
             <caption class="console-sr-only">Payouts of {quest.name}, newest first</caption>
             <thead>
@@ -920,32 +912,22 @@ function PayoutsView(props: {
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       {page.length === 0 && shownOffset === 0 ? null : (
-        <nav class="pager" aria-label={`Pages of the payouts of ${quest.name}`}>
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy || offset === 0}
-            onClick={() => props.onOffset(Math.max(0, offset - PAYOUT_PAGE_SIZE))}
-          >
-            Previous
-          </button>
-          <span aria-live="polite">
-            {page.length > 0
+        <Pager
+          label={`Pages of the payouts of ${quest.name}`}
+          busy={busy}
+          position={
+            page.length > 0
               ? `Payouts ${formatNumber(shownOffset + 1)}–${formatNumber(shownOffset + page.length)}`
-              : `Payouts from ${formatNumber(shownOffset + 1)}`}
-          </span>
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy || !hasNext}
-            onClick={() => props.onOffset(offset + PAYOUT_PAGE_SIZE)}
-          >
-            Next
-          </button>
-        </nav>
+              : `Payouts from ${formatNumber(shownOffset + 1)}`
+          }
+          onPrevious={
+            offset > 0 ? () => props.onOffset(Math.max(0, offset - PAYOUT_PAGE_SIZE)) : undefined
+          }
+          onNext={hasNext ? () => props.onOffset(offset + PAYOUT_PAGE_SIZE) : undefined}
+        />
       )}
     </>
   );

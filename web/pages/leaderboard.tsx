@@ -1,14 +1,19 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, query } from "../api.js";
-import { Empty, ErrorBox, Field, formatNumber, Layout, Show, useLoad } from "../ui.js";
+import type { Campaign } from "../types.js";
 import {
-  type CampaignFields,
-  idFrom,
-  loadActiveCampaigns,
+  describedBy,
+  Empty,
+  ErrorBox,
+  Field,
+  formatNumber,
+  Layout,
   Pager,
-  PassLookup,
-  useQueryState,
-} from "./public-shared.js";
+  Show,
+  TableWrap,
+  useLoad,
+} from "../ui.js";
+import { idFrom, loadActiveCampaigns, PassLookup, useQueryState } from "./public-shared.js";
 
 /** `GET /leaderboard`. */
 interface Leaderboard {
@@ -90,7 +95,7 @@ export function LeaderboardPage(_props: Record<string, string>) {
             )
           ) : (
             <>
-              <div class="table-wrap">
+              <TableWrap label="Ranking">
                 <table class="public-table" aria-labelledby="ranking-heading">
                   <thead>
                     <tr>
@@ -117,8 +122,9 @@ export function LeaderboardPage(_props: Record<string, string>) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager
+                textWhenSingle
                 label="Leaderboard pages"
                 position={`Places ${formatNumber(offset + 1)}–${formatNumber(offset + data.items.length)}`}
                 onPrevious={offset > 0 ? () => goTo(Math.max(0, offset - LIMIT)) : undefined}
@@ -140,7 +146,7 @@ export function LeaderboardPage(_props: Record<string, string>) {
 }
 
 function Filters(props: {
-  campaigns: CampaignFields[];
+  campaigns: Campaign[];
   campaignsLoading: boolean;
   campaignParam: string;
   periodParam: string;
@@ -173,7 +179,7 @@ function Filters(props: {
         <select
           id="leaderboard-campaign"
           name="campaign_id"
-          aria-describedby="leaderboard-campaign-hint"
+          aria-describedby={describedBy("leaderboard-campaign", true)}
           value={campaignParam}
           onChange={(event) =>
             setParams({
@@ -199,7 +205,7 @@ function Filters(props: {
           inputMode="numeric"
           min={1}
           step={1}
-          aria-describedby="leaderboard-period-hint"
+          aria-describedby={describedBy("leaderboard-period", true)}
           value={period}
           onInput={(event) => setPeriod((event.target as HTMLInputElement).value)}
         />
@@ -221,7 +227,7 @@ function Filters(props: {
   );
 }
 
-function nameOf(campaigns: CampaignFields[], campaignParam: string): string | undefined {
+function nameOf(campaigns: Campaign[], campaignParam: string): string | undefined {
   return campaigns.find((c) => String(c.id) === campaignParam)?.name;
 }
 

@@ -1,96 +1,59 @@
 import { useState } from "preact/hooks";
-import { Empty, Field, formatDate, Show } from "../ui.js";
+import { describedBy, Field, formatDate } from "../ui.js";
 import {
   type Account,
   ActionState,
   adminApi,
+  FilterForm,
   inputValue,
+  ListTable,
   Notice,
-  Pager,
   type SectionProps,
-  TableWrap,
+  TextFilter,
   useAction,
   useCursorList,
+  useFilters,
 } from "./operator-shared.js";
 
 /** Registered passes: searched by pass, and registered here. */
 export function AccountsSection({ token }: SectionProps) {
-  const [typed, setTyped] = useState("");
-  const [pass, setPass] = useState("");
-  const list = useCursorList<Account>(token, "/admin/accounts", { pass: pass || undefined });
+  const filters = useFilters({ pass: "" });
+  const list = useCursorList<Account>(token, "/admin/accounts", filters.query);
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <>
-      <form
-        class="row op-filters"
-        aria-label="Find an account"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setPass(typed.trim());
-        }}
-      >
-        <Field id="op-accounts-pass" label="Pass address">
-          <input
-            id="op-accounts-pass"
-            type="text"
-            autocomplete="off"
-            spellcheck={false}
-            placeholder="0x…"
-            value={typed}
-            onInput={(event) => setTyped(inputValue(event))}
-          />
-        </Field>
-        <button type="submit">Search</button>
-        {pass ? (
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => {
-              setTyped("");
-              setPass("");
-            }}
-          >
-            All accounts
-          </button>
-        ) : null}
-      </form>
-      {notice ? <Notice>{notice}</Notice> : null}
-      <Show loaded={list.loaded} what="accounts" onRetry={list.reload}>
-        {(page) =>
-          page.items.length === 0 ? (
-            <Empty>{pass ? "This pass is not registered." : "No account yet."}</Empty>
-          ) : (
-            <TableWrap label={"Accounts"}>
-              <table>
-                <caption class="op-caption">Accounts, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Pass</th>
-                    <th scope="col">Account id</th>
-                    <th scope="col">Registered</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((a) => (
-                    <tr key={a.id}>
-                      <td>
-                        <a href={`/app/passes/${a.pass}`}>
-                          <code>{a.pass}</code>
-                        </a>
-                      </td>
-                      <td>
-                        <code class="op-id">{a.id}</code>
-                      </td>
-                      <td>{formatDate(a.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )
-        }
-      </Show>
-      <Pager list={list} id="op-accounts" what="accounts" />
+      <FilterForm label="Find an account" filters={filters} submit="Search" clear="All accounts">
+        <TextFilter
+          id="op-accounts-pass"
+          label="Pass address"
+          placeholder="0x…"
+          value={filters.typed.pass}
+          onInput={filters.input("pass")}
+        />
+      </FilterForm>
+      <Notice>{notice}</Notice>
+      <ListTable
+        list={list}
+        id="op-accounts"
+        what="accounts"
+        empty={filters.filtered ? "This pass is not registered." : "No account yet."}
+        label="Accounts"
+        caption="Accounts, newest first"
+        columns={["Pass", "Account id", "Registered"]}
+        row={(a) => (
+          <tr key={a.id}>
+            <td>
+              <a href={`/app/passes/${a.pass}`}>
+                <code>{a.pass}</code>
+              </a>
+            </td>
+            <td>
+              <code class="op-id">{a.id}</code>
+            </td>
+            <td>{formatDate(a.created_at)}</td>
+          </tr>
+        )}
+      />
       <Register
         token={token}
         onRegistered={(account) => {
@@ -139,7 +102,7 @@ function Register(props: { token: string; onRegistered: (account: Account) => vo
             placeholder="0x…"
             required
             aria-invalid={missing ? "true" : undefined}
-            aria-describedby={missing ? "op-register-pass-error" : undefined}
+            aria-describedby={describedBy("op-register-pass", undefined, missing)}
             value={pass}
             onInput={(event) => setPass(inputValue(event))}
           />

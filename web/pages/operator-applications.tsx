@@ -1,15 +1,14 @@
 import { useState } from "preact/hooks";
-import { Empty, Field, formatDate, formatNumber, Show } from "../ui.js";
+import type { Application } from "../types.js";
+import { describedBy, Empty, Field, formatDate, formatNumber, fromUtcInput, Show } from "../ui.js";
 import {
   ActionState,
-  type Application,
   adminApi,
   ConfirmButton,
-  fromUtcInput,
   inputValue,
+  ListPager,
   Notice,
   numberOrUndefined,
-  Pager,
   type SectionProps,
   useAction,
   useCursorList,
@@ -55,7 +54,7 @@ export function ApplicationsSection({ token }: SectionProps) {
           Refresh
         </button>
       </div>
-      {done ? <Notice>{done}</Notice> : null}
+      <Notice>{done}</Notice>
       <Show loaded={list.loaded} what="applications" onRetry={list.reload}>
         {(page) =>
           page.items.length === 0 ? (
@@ -75,7 +74,7 @@ export function ApplicationsSection({ token }: SectionProps) {
           )
         }
       </Show>
-      <Pager list={list} id="op-app" what="applications" />
+      <ListPager list={list} id="op-app" what="applications" />
     </>
   );
 }
@@ -246,7 +245,7 @@ function ApproveForm(props: {
             min={0}
             step={1}
             inputMode="numeric"
-            aria-describedby={`${id("total")}-hint`}
+            aria-describedby={describedBy(id("total"), true)}
             value={fields.total}
             onInput={set("total")}
           />
@@ -262,7 +261,7 @@ function ApproveForm(props: {
             min={0}
             step={1}
             inputMode="numeric"
-            aria-describedby={`${id("per")}-hint`}
+            aria-describedby={describedBy(id("per"), true)}
             value={fields.per}
             onInput={set("per")}
           />
@@ -271,7 +270,7 @@ function ApproveForm(props: {
           <input
             id={id("start")}
             type="datetime-local"
-            aria-describedby={`${id("start")}-hint`}
+            aria-describedby={describedBy(id("start"), true)}
             value={fields.start}
             onInput={set("start")}
           />
@@ -280,7 +279,7 @@ function ApproveForm(props: {
           <input
             id={id("end")}
             type="datetime-local"
-            aria-describedby={`${id("end")}-hint`}
+            aria-describedby={describedBy(id("end"), true)}
             value={fields.end}
             onInput={set("end")}
           />
@@ -294,7 +293,7 @@ function ApproveForm(props: {
             id={id("campaign")}
             type="text"
             inputMode="numeric"
-            aria-describedby={`${id("campaign")}-hint`}
+            aria-describedby={describedBy(id("campaign"), true)}
             value={fields.campaign}
             onInput={set("campaign")}
           />
@@ -315,7 +314,7 @@ function ApproveForm(props: {
             id={id("action")}
             type="text"
             autocomplete="off"
-            aria-describedby={`${id("action")}-hint`}
+            aria-describedby={describedBy(id("action"), true)}
             value={fields.actionType}
             onInput={set("actionType")}
           />
@@ -371,7 +370,7 @@ function RejectForm(props: {
           required
           maxLength={1000}
           aria-invalid={missing ? "true" : undefined}
-          aria-describedby={missing ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, undefined, missing)}
           value={reason}
           onInput={(event) => setReason((event.target as HTMLTextAreaElement).value)}
         />

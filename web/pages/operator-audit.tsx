@@ -1,12 +1,12 @@
-import { useState } from "preact/hooks";
-import { Empty, Field, formatDate, Show } from "../ui.js";
+import { formatDate } from "../ui.js";
 import {
   type AuditEntry,
-  inputValue,
-  Pager,
+  FilterForm,
+  ListTable,
   type SectionProps,
-  TableWrap,
+  TextFilter,
   useCursorList,
+  useFilters,
 } from "./operator-shared.js";
 
 const FILTERS = [
@@ -15,105 +15,57 @@ const FILTERS = [
   { name: "target_id", label: "Target id", example: "e.g. 12" },
 ] as const;
 
-type Filters = Record<(typeof FILTERS)[number]["name"], string>;
-
-const NO_FILTERS: Filters = { action: "", target_type: "", target_id: "" };
-
 /** The append-only audit log, newest first, filtered by action and target. */
 export function AuditSection({ token }: SectionProps) {
-  const [typed, setTyped] = useState<Filters>(NO_FILTERS);
-  const [applied, setApplied] = useState<Filters>(NO_FILTERS);
-  const list = useCursorList<AuditEntry>(token, "/admin/audit", {
-    action: applied.action || undefined,
-    target_type: applied.target_type || undefined,
-    target_id: applied.target_id || undefined,
-  });
-  const filtered = Object.values(applied).some((v) => v !== "");
+  const filters = useFilters({ action: "", target_type: "", target_id: "" });
+  const list = useCursorList<AuditEntry>(token, "/admin/audit", filters.query);
   return (
     <>
-      <form
-        class="row op-filters"
-        aria-label="Filter the audit log"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setApplied({
-            action: typed.action.trim(),
-            target_type: typed.target_type.trim(),
-            target_id: typed.target_id.trim(),
-          });
-        }}
+      <FilterForm
+        label="Filter the audit log"
+        filters={filters}
+        submit="Filter"
+        clear="Clear filters"
       >
         {FILTERS.map((f) => (
-          <Field key={f.name} id={`op-audit-${f.name}`} label={f.label}>
-            <input
-              id={`op-audit-${f.name}`}
-              type="text"
-              autocomplete="off"
-              spellcheck={false}
-              placeholder={f.example}
-              value={typed[f.name]}
-              onInput={(event) => setTyped({ ...typed, [f.name]: inputValue(event) })}
-            />
-          </Field>
+          <TextFilter
+            key={f.name}
+            id={`op-audit-${f.name}`}
+            label={f.label}
+            placeholder={f.example}
+            value={filters.typed[f.name]}
+            onInput={filters.input(f.name)}
+          />
         ))}
-        <button type="submit">Filter</button>
-        {filtered ? (
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => {
-              setTyped(NO_FILTERS);
-              setApplied(NO_FILTERS);
-            }}
-          >
-            Clear filters
-          </button>
-        ) : null}
-      </form>
-      <Show loaded={list.loaded} what="the audit log" onRetry={list.reload}>
-        {(page) =>
-          page.items.length === 0 ? (
-            <Empty>{filtered ? "No entry matches." : "Nothing has been changed yet."}</Empty>
-          ) : (
-            <TableWrap label={"Audit entries"}>
-              <table class="op-audit op-wide">
-                <caption class="op-caption">Audit entries, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Actor</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Target</th>
-                    <th scope="col">Details</th>
-                    <th scope="col">Request id</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((entry) => (
-                    <tr key={entry.id}>
-                      <td>{formatDate(entry.at)}</td>
-                      <td>{entry.actor}</td>
-                      <td>
-                        <code>{entry.action}</code>
-                      </td>
-                      <td>
-                        {entry.target_type} <code>{entry.target_id}</code>
-                      </td>
-                      <td>
-                        <Details details={entry.details} />
-                      </td>
-                      <td>
-                        <code class="op-sub op-id">{entry.request_id ?? "—"}</code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )
-        }
-      </Show>
-      <Pager list={list} id="op-audit" what="the audit log" />
+      </FilterForm>
+      <ListTable
+        list={list}
+        id="op-audit"
+        what="the audit log"
+        empty={filters.filtered ? "No entry matches." : "Nothing has been changed yet."}
+        label="Audit entries"
+        caption="Audit entries, newest first"
+        class="op-audit op-wide"
+        columns={["When", "Actor", "Action", "Target", "Details", "Request id"]}
+        row={(entry) => (
+          <tr key={entry.id}>
+            <td>{formatDate(entry.at)}</td>
+            <td>{entry.actor}</td>
+            <td>
+              <code>{entry.action}</code>
+            </td>
+            <td>
+              {entry.target_type} <code>{entry.target_id}</code>
+            </td>
+            <td>
+              <Details details={entry.details} />
+            </td>
+            <td>
+              <code class="op-sub op-id">{entry.request_id ?? "—"}</code>
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

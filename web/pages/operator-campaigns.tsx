@@ -1,17 +1,15 @@
 import { useState } from "preact/hooks";
-import { Empty, Field, formatDate, Show } from "../ui.js";
+import type { Campaign } from "../types.js";
+import { describedBy, Field, formatDate, fromUtcInput } from "../ui.js";
 import {
   ActionState,
   adminApi,
   Badge,
-  type Campaign,
-  ConfirmButton,
-  fromUtcInput,
   inputValue,
+  ListTable,
   Notice,
-  Pager,
+  OnOffButton,
   type SectionProps,
-  TableWrap,
   useAction,
   useCursorList,
 } from "./operator-shared.js";
@@ -37,70 +35,43 @@ export function CampaignsSection({ token }: SectionProps) {
   };
   return (
     <>
-      {notice ? <Notice>{notice}</Notice> : null}
+      <Notice>{notice}</Notice>
       <ActionState action={toggle} busyText="Saving the campaign…" />
-      <Show loaded={list.loaded} what="campaigns" onRetry={list.reload}>
-        {(page) =>
-          page.items.length === 0 ? (
-            <Empty>No campaign yet.</Empty>
-          ) : (
-            <TableWrap label={"Campaigns"}>
-              <table class="op-wide">
-                <caption class="op-caption">Campaigns, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Id</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Window</th>
-                    <th scope="col">External app</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((c) => (
-                    <tr key={c.id}>
-                      <td>{c.id}</td>
-                      <td>
-                        <a href={`/app/campaigns/${c.id}`}>{c.name}</a>
-                        {c.description ? <div class="op-sub">{c.description}</div> : null}
-                      </td>
-                      <td>
-                        <Badge kind={c.is_active ? "ok" : "off"}>
-                          {c.is_active ? "active" : "inactive"}
-                        </Badge>
-                      </td>
-                      <td>
-                        {formatDate(c.start)} – {formatDate(c.end)}
-                      </td>
-                      <td>{c.external_app_id ? <code>{c.external_app_id}</code> : "—"}</td>
-                      <td>
-                        {c.is_active ? (
-                          <ConfirmButton
-                            label={`Deactivate campaign ${c.id}`}
-                            confirmLabel={`Confirm: deactivate campaign ${c.id}`}
-                            disabled={toggle.busy}
-                            onConfirm={() => setActive(c, false)}
-                          />
-                        ) : (
-                          <button
-                            type="button"
-                            disabled={toggle.busy}
-                            onClick={() => setActive(c, true)}
-                          >
-                            Activate campaign {c.id}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )
-        }
-      </Show>
-      <Pager list={list} id="op-campaigns" what="campaigns" />
+      <ListTable
+        list={list}
+        id="op-campaigns"
+        what="campaigns"
+        empty="No campaign yet."
+        label="Campaigns"
+        caption="Campaigns, newest first"
+        class="op-wide"
+        columns={["Id", "Name", "State", "Window", "External app", "Actions"]}
+        row={(c) => (
+          <tr key={c.id}>
+            <td>{c.id}</td>
+            <td>
+              <a href={`/app/campaigns/${c.id}`}>{c.name}</a>
+              {c.description ? <div class="op-sub">{c.description}</div> : null}
+            </td>
+            <td>
+              <Badge kind={c.is_active ? "ok" : "off"}>{c.is_active ? "active" : "inactive"}</Badge>
+            </td>
+            <td>
+              {formatDate(c.start)} – {formatDate(c.end)}
+            </td>
+            <td>{c.external_app_id ? <code>{c.external_app_id}</code> : "—"}</td>
+            <td>
+              <OnOffButton
+                on={c.is_active}
+                offLabel={`Deactivate campaign ${c.id}`}
+                onLabel={`Activate campaign ${c.id}`}
+                busy={toggle.busy}
+                onChange={(on) => setActive(c, on)}
+              />
+            </td>
+          </tr>
+        )}
+      />
       <CreateCampaign
         token={token}
         onCreated={(c) => changed(`Campaign ${c.id} (${c.name}) created.`)}
@@ -147,7 +118,7 @@ function CreateCampaign(props: { token: string; onCreated: (campaign: Campaign) 
   };
   const error = (name: string, text: string) => (missing.includes(name) ? text : undefined);
   const described = (name: string) =>
-    missing.includes(name) ? `op-campaign-${name}-error` : undefined;
+    describedBy(`op-campaign-${name}`, undefined, missing.includes(name));
   return (
     <>
       <h3 id="op-campaign-new-title">Create a campaign</h3>

@@ -1,20 +1,22 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { Empty, Field, formatDate, Show } from "../ui.js";
+import { describedBy, Field, formatDate } from "../ui.js";
 import {
   ActionState,
   adminApi,
   Badge,
   ConfirmButton,
+  FilterForm,
   type IssuedKey,
   inputValue,
   type KeyState,
+  ListTable,
   Notice,
-  Pager,
   SecretBox,
   type SectionProps,
-  TableWrap,
+  TextFilter,
   useAction,
   useCursorList,
+  useFilters,
 } from "./operator-shared.js";
 
 const GRACE_DEFAULT = 86_400;
@@ -22,9 +24,9 @@ const GRACE_MAX = 604_800;
 
 /** API keys: listed by owner, issued (shown once), rotated with a grace, revoked. */
 export function KeysSection({ token }: SectionProps) {
-  const [ownerInput, setOwnerInput] = useState("");
-  const [owner, setOwner] = useState("");
-  const list = useCursorList<KeyState>(token, "/admin/keys", { owner: owner || undefined });
+  const filters = useFilters({ owner: "" });
+  const owner = filters.applied.owner;
+  const list = useCursorList<KeyState>(token, "/admin/keys", filters.query);
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [rotating, setRotating] = useState<KeyState | null>(null);
@@ -50,110 +52,68 @@ export function KeysSection({ token }: SectionProps) {
       {secret ? (
         <SecretBox label={secret.label} value={secret.value} onHide={() => setSecret(null)} />
       ) : null}
-      {notice ? <Notice>{notice}</Notice> : null}
+      <Notice>{notice}</Notice>
 
-      <form
-        class="row op-filters"
-        aria-label="Find keys"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setOwner(ownerInput.trim());
-        }}
-      >
-        <Field id="op-keys-owner" label="Owner pass">
-          <input
-            id="op-keys-owner"
-            type="text"
-            autocomplete="off"
-            spellcheck={false}
-            placeholder="0x…"
-            value={ownerInput}
-            onInput={(event) => setOwnerInput(inputValue(event))}
-          />
-        </Field>
-        <button type="submit">Show keys</button>
-        {owner ? (
-          <button
-            type="button"
-            class="secondary"
-            onClick={() => {
-              setOwnerInput("");
-              setOwner("");
-            }}
-          >
-            All keys
-          </button>
-        ) : null}
-      </form>
+      <FilterForm label="Find keys" filters={filters} submit="Show keys" clear="All keys">
+        <TextFilter
+          id="op-keys-owner"
+          label="Owner pass"
+          placeholder="0x…"
+          value={filters.typed.owner}
+          onInput={filters.input("owner")}
+        />
+      </FilterForm>
       <ActionState action={revoke} busyText="Revoking…" />
-      <Show loaded={list.loaded} what="keys" onRetry={list.reload}>
-        {(page) =>
-          page.items.length === 0 ? (
-            <Empty>{owner ? "This pass has no keys." : "No key has been issued yet."}</Empty>
-          ) : (
-            <TableWrap label={"Keys"}>
-              <table class="op-wide">
-                <caption class="op-caption">
-                  Keys{owner ? ` of ${owner}` : ""}, newest first
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Key</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Owner account</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((key) => (
-                    <tr key={key.id}>
-                      <td>
-                        <code>{key.prefix}…</code> <Badge kind={key.mode}>{key.mode}</Badge>
-                        <div class="op-sub">
-                          id <code class="op-id">{key.id}</code>
-                        </div>
-                      </td>
-                      <td>
-                        <KeyStateText keyState={key} />
-                      </td>
-                      <td>
-                        <code class="op-id">{key.owner_id}</code>
-                      </td>
-                      <td>{formatDate(key.created_at)}</td>
-                      <td>{key.last_used_at ? formatDate(key.last_used_at) : "never"}</td>
-                      <td>
-                        {key.revoked_at ? null : (
-                          <div class="op-actions">
-                            {isExpired(key) ? null : (
-                              <button
-                                type="button"
-                                class="secondary"
-                                aria-label={`Rotate key ${key.prefix}…`}
-                                onClick={() => setRotating(key)}
-                              >
-                                Rotate…
-                              </button>
-                            )}
-                            <ConfirmButton
-                              label={`Revoke ${key.prefix}…`}
-                              confirmLabel={`Confirm: revoke ${key.prefix}…`}
-                              disabled={revoke.busy}
-                              onConfirm={() => revokeById(key)}
-                            />
-                          </div>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )
-        }
-      </Show>
-      <Pager list={list} id="op-keys" what="keys" />
+      <ListTable
+        list={list}
+        id="op-keys"
+        what="keys"
+        empty={owner ? "This pass has no keys." : "No key has been issued yet."}
+        label="Keys"
+        caption={`Keys${owner ? ` of ${owner}` : ""}, newest first`}
+        class="op-wide"
+        columns={["Key", "State", "Owner account", "Created", "Last used", "Actions"]}
+        row={(key) => (
+          <tr key={key.id}>
+            <td>
+              <code>{key.prefix}…</code> <Badge kind={key.mode}>{key.mode}</Badge>
+              <div class="op-sub">
+                id <code class="op-id">{key.id}</code>
+              </div>
+            </td>
+            <td>
+              <KeyStateText keyState={key} />
+            </td>
+            <td>
+              <code class="op-id">{key.owner_id}</code>
+            </td>
+            <td>{formatDate(key.created_at)}</td>
+            <td>{key.last_used_at ? formatDate(key.last_used_at) : "never"}</td>
+            <td>
+              {key.revoked_at ? null : (
+                <div class="op-actions">
+                  {isExpired(key) ? null : (
+                    <button
+                      type="button"
+                      class="secondary"
+                      aria-label={`Rotate key ${key.prefix}…`}
+                      onClick={() => setRotating(key)}
+                    >
+                      Rotate…
+                    </button>
+                  )}
+                  <ConfirmButton
+                    label={`Revoke ${key.prefix}…`}
+                    confirmLabel={`Confirm: revoke ${key.prefix}…`}
+                    disabled={revoke.busy}
+                    onConfirm={() => revokeById(key)}
+                  />
+                </div>
+              )}
+            </td>
+          </tr>
+        )}
+      />
 
       {rotating ? (
         <RotateForm
@@ -243,7 +203,7 @@ function IssueForm(props: { token: string; onIssued: (key: IssuedKey) => void })
             placeholder="0x…"
             required
             aria-invalid={missing ? "true" : undefined}
-            aria-describedby={missing ? "op-issue-owner-error" : undefined}
+            aria-describedby={describedBy("op-issue-owner", undefined, missing)}
             value={owner}
             onInput={(event) => setOwner(inputValue(event))}
           />
@@ -323,7 +283,7 @@ function RotateForm(props: {
             step={1}
             inputMode="numeric"
             aria-invalid={invalid ? "true" : undefined}
-            aria-describedby={`op-rotate-grace-hint${invalid ? " op-rotate-grace-error" : ""}`}
+            aria-describedby={describedBy("op-rotate-grace", true, invalid)}
             value={grace}
             onInput={(event) => setGrace(inputValue(event))}
           />
@@ -383,7 +343,7 @@ function RevokeByValueForm(props: { token: string; onRevoked: (message: string) 
             spellcheck={false}
             placeholder="sk_…"
             aria-invalid={missing ? "true" : undefined}
-            aria-describedby={missing ? "op-revoke-value-error" : undefined}
+            aria-describedby={describedBy("op-revoke-value", undefined, missing)}
             value={value}
             onInput={(event) => setValue(inputValue(event))}
           />

@@ -1,23 +1,31 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { Empty, Field, formatDate, formatNumber, Show } from "../ui.js";
+import {
+  describedBy,
+  Empty,
+  Field,
+  formatDate,
+  formatNumber,
+  fromUtcInput,
+  Show,
+  toUtcInput,
+  useLoad,
+} from "../ui.js";
 import {
   ActionState,
   type ActionType,
   adminApi,
   Badge,
   ConfirmButton,
+  DataTable,
   type EarningPeriod,
   type Features,
-  fromUtcInput,
   inputValue,
+  ListTable,
   Notice,
-  Pager,
+  OnOffButton,
   type SectionProps,
-  TableWrap,
-  toUtcInput,
   useAction,
   useCursorList,
-  useKeptLoad,
 } from "./operator-shared.js";
 
 /** Feature switches, action types and earning periods. */
@@ -41,9 +49,10 @@ const FEATURES: { name: keyof Features; label: string; what: string }[] = [
 ];
 
 function FeatureSwitches({ token }: SectionProps) {
-  const [loaded, reload] = useKeptLoad(
+  const [loaded, reload] = useLoad(
     (signal) => adminApi<Features>(token, "/admin/features", { signal }),
     [token],
+    { keep: true },
   );
   const action = useAction<Features>();
   const [notice, setNotice] = useState<string | null>(null);
@@ -59,7 +68,7 @@ function FeatureSwitches({ token }: SectionProps) {
   return (
     <>
       <h3>Feature switches</h3>
-      {notice ? <Notice>{notice}</Notice> : null}
+      <Notice>{notice}</Notice>
       <ActionState action={action} busyText="Switching…" />
       <Show loaded={loaded} what="the feature switches" onRetry={reload}>
         {(features) => (
@@ -73,18 +82,13 @@ function FeatureSwitches({ token }: SectionProps) {
                     <Badge kind={on ? "ok" : "off"}>{on ? "on" : "off"}</Badge>
                   </p>
                   <p class="hint">Governs {f.what}.</p>
-                  {on ? (
-                    <ConfirmButton
-                      label={`Switch ${f.name} off`}
-                      confirmLabel={`Confirm: switch ${f.name} off`}
-                      disabled={action.busy}
-                      onConfirm={() => flip(f.name, false)}
-                    />
-                  ) : (
-                    <button type="button" disabled={action.busy} onClick={() => flip(f.name, true)}>
-                      Switch {f.name} on
-                    </button>
-                  )}
+                  <OnOffButton
+                    on={on}
+                    offLabel={`Switch ${f.name} off`}
+                    onLabel={`Switch ${f.name} on`}
+                    busy={action.busy}
+                    onChange={(next) => flip(f.name, next)}
+                  />
                 </li>
               );
             })}
@@ -96,9 +100,10 @@ function FeatureSwitches({ token }: SectionProps) {
 }
 
 function ActionTypes({ token }: SectionProps) {
-  const [loaded, reload] = useKeptLoad(
+  const [loaded, reload] = useLoad(
     (signal) => adminApi<ActionType[]>(token, "/admin/action-types", { signal }),
     [token],
+    { keep: true },
   );
   const action = useAction<{ name: string; active: boolean }>();
   const [notice, setNotice] = useState<string | null>(null);
@@ -123,61 +128,39 @@ function ActionTypes({ token }: SectionProps) {
     <>
       <h3>Action types</h3>
       <p class="hint">Allocations on quests of an inactive type are refused.</p>
-      {notice ? <Notice>{notice}</Notice> : null}
+      <Notice>{notice}</Notice>
       <ActionState action={action} busyText="Saving the action type…" />
       <Show loaded={loaded} what="the action types" onRetry={reload}>
         {(types) =>
           types.length === 0 ? (
             <Empty>No action type yet.</Empty>
           ) : (
-            <TableWrap label={"Action types"}>
-              <table>
-                <caption class="op-caption">Action types</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">State</th>
-                    <th scope="col" class="num">
-                      Quests
-                    </th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {types.map((t) => (
-                    <tr key={t.name}>
-                      <td>
-                        <code>{t.name}</code>
-                      </td>
-                      <td>
-                        <Badge kind={t.active ? "ok" : "off"}>
-                          {t.active ? "active" : "inactive"}
-                        </Badge>
-                      </td>
-                      <td class="num">{formatNumber(t.quests)}</td>
-                      <td>
-                        {t.active ? (
-                          <ConfirmButton
-                            label={`Deactivate ${t.name}`}
-                            confirmLabel={`Confirm: deactivate ${t.name}`}
-                            disabled={action.busy}
-                            onConfirm={() => set(t.name, false)}
-                          />
-                        ) : (
-                          <button
-                            type="button"
-                            disabled={action.busy}
-                            onClick={() => set(t.name, true)}
-                          >
-                            Activate {t.name}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable
+              label="Action types"
+              caption="Action types"
+              columns={["Name", "State", { label: "Quests", num: true }, "Actions"]}
+              items={types}
+              row={(t) => (
+                <tr key={t.name}>
+                  <td>
+                    <code>{t.name}</code>
+                  </td>
+                  <td>
+                    <Badge kind={t.active ? "ok" : "off"}>{t.active ? "active" : "inactive"}</Badge>
+                  </td>
+                  <td class="num">{formatNumber(t.quests)}</td>
+                  <td>
+                    <OnOffButton
+                      on={t.active}
+                      offLabel={`Deactivate ${t.name}`}
+                      onLabel={`Activate ${t.name}`}
+                      busy={action.busy}
+                      onChange={(on) => set(t.name, on)}
+                    />
+                  </td>
+                </tr>
+              )}
+            />
           )
         }
       </Show>
@@ -244,60 +227,45 @@ function EarningPeriods({ token }: SectionProps) {
         [start, end) windows that never overlap. Once any exists, allocations need one covering the
         moment they happen.
       </p>
-      {notice ? <Notice>{notice}</Notice> : null}
+      <Notice>{notice}</Notice>
       <ActionState action={remove} busyText="Deleting…" />
-      <Show loaded={list.loaded} what="earning periods" onRetry={list.reload}>
-        {(page) =>
-          page.items.length === 0 ? (
-            <Empty>No earning period: allocations are not limited by periods.</Empty>
-          ) : (
-            <TableWrap label={"Earning periods"}>
-              <table>
-                <caption class="op-caption">Earning periods, oldest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Id</th>
-                    <th scope="col">Start</th>
-                    <th scope="col">End</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((p) => (
-                    <tr key={p.id}>
-                      <td>{p.id}</td>
-                      <td>{formatDate(p.start)}</td>
-                      <td>{formatDate(p.end)}</td>
-                      <td>
-                        <div class="op-actions">
-                          <button
-                            type="button"
-                            class="secondary"
-                            aria-label={`Edit earning period ${p.id}`}
-                            onClick={() => {
-                              remove.reset();
-                              setEditing(p);
-                            }}
-                          >
-                            Edit…
-                          </button>
-                          <ConfirmButton
-                            label={`Delete period ${p.id}`}
-                            confirmLabel={`Confirm: delete period ${p.id}`}
-                            disabled={remove.busy}
-                            onConfirm={() => deletePeriod(p)}
-                          />
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )
-        }
-      </Show>
-      <Pager list={list} id="op-periods" what="earning periods" />
+      <ListTable
+        list={list}
+        id="op-periods"
+        what="earning periods"
+        empty="No earning period: allocations are not limited by periods."
+        label="Earning periods"
+        caption="Earning periods, oldest first"
+        columns={["Id", "Start", "End", "Actions"]}
+        row={(p) => (
+          <tr key={p.id}>
+            <td>{p.id}</td>
+            <td>{formatDate(p.start)}</td>
+            <td>{formatDate(p.end)}</td>
+            <td>
+              <div class="op-actions">
+                <button
+                  type="button"
+                  class="secondary"
+                  aria-label={`Edit earning period ${p.id}`}
+                  onClick={() => {
+                    remove.reset();
+                    setEditing(p);
+                  }}
+                >
+                  Edit…
+                </button>
+                <ConfirmButton
+                  label={`Delete period ${p.id}`}
+                  confirmLabel={`Confirm: delete period ${p.id}`}
+                  disabled={remove.busy}
+                  onConfirm={() => deletePeriod(p)}
+                />
+              </div>
+            </td>
+          </tr>
+        )}
+      />
       {editing ? (
         <PeriodForm
           key={editing.id}
@@ -381,7 +349,7 @@ function PeriodForm(props: {
               type="datetime-local"
               required
               aria-invalid={fieldError("start") ? "true" : undefined}
-              aria-describedby={fieldError("start") ? `${prefix}-start-error` : undefined}
+              aria-describedby={describedBy(`${prefix}-start`, undefined, fieldError("start"))}
               value={start}
               onInput={(event) => setStart(inputValue(event))}
             />
@@ -392,7 +360,7 @@ function PeriodForm(props: {
               type="datetime-local"
               required
               aria-invalid={fieldError("end") ? "true" : undefined}
-              aria-describedby={fieldError("end") ? `${prefix}-end-error` : undefined}
+              aria-describedby={describedBy(`${prefix}-end`, undefined, fieldError("end"))}
               value={end}
               onInput={(event) => setEnd(inputValue(event))}
             />

@@ -1,44 +1,27 @@
 /**
- * What every section of the operator console shares: the wire shapes of the operator API, cursor
- * paging, a two-click confirmation, the state of one action, and UTC date-time inputs.
+ * What every section of the operator console shares: the wire shapes of the operator API, its
+ * listings (filters, table, pager), a two-click confirmation, an on/off switch and the state of
+ * one action.
  */
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, type ApiOptions, adminHeaders, api, query } from "../api.js";
-import { asApiError, ErrorBox, type Loaded, useLoad } from "../ui.js";
+import type { List } from "../types.js";
+import {
+  asApiError,
+  type CursorPages,
+  Empty,
+  ErrorBox,
+  Field,
+  Pager,
+  SecretValue,
+  Show,
+  TableWrap,
+  useCursorPages,
+} from "../ui.js";
 
 export interface SectionProps {
   token: string;
-}
-
-export interface List<T> {
-  items: T[];
-  next_cursor: string | null;
-}
-
-export interface Application {
-  id: number;
-  status: "pending" | "approved" | "rejected";
-  project: string;
-  contact: string;
-  owner: string;
-  quest: {
-    name: string;
-    description: string;
-    total_points: number;
-    expected_points_per_completion: number;
-    start: string;
-    end: string;
-    action_type?: string;
-  };
-  campaign_id: number | null;
-  message: string | null;
-  created_at: string;
-  decided_at: string | null;
-  reason: string | null;
-  quest_id: number | null;
-  test_quest_id: number | null;
-  keys_claimed_at: string | null;
 }
 
 export interface AdminQuest {
@@ -58,18 +41,6 @@ export interface AdminQuest {
   mode: "live" | "test";
   created_at: string;
   updated_at: string;
-}
-
-export interface Campaign {
-  id: number;
-  created_at: string;
-  updated_at: string;
-  name: string;
-  description: string;
-  start: string;
-  end: string;
-  is_active: boolean;
-  external_app_id: string | null;
 }
 
 export interface Account {
@@ -152,25 +123,12 @@ export async function adminApi<T>(
 
 export const PAGE_SIZES = [10, 25, 100] as const;
 
-export interface CursorList<T> {
-  loaded: Loaded<List<T>>;
-  reload(): void;
-  /** A reload of the page shown is under way (the page stays on screen meanwhile). */
-  refreshing: boolean;
-  /** 1 for the first page. */
-  page: number;
+export interface CursorList<T> extends CursorPages<T> {
   limit: number;
   setLimit(limit: number): void;
-  next(cursor: string): void;
-  previous(): void;
-  first(): void;
 }
 
-/**
- * A cursor-paged listing (`{ items, next_cursor }`) under the given filters. The API only pages
- * forwards, so the cursors of the pages already seen are kept to step back. New filters or a new
- * page size start again at the first page.
- */
+/** An operator listing under the given filters, a page at a time (`useCursorPages`). */
 export function useCursorList<T>(
   token: string,
   path: string,
@@ -178,83 +136,38 @@ export function useCursorList<T>(
   defaultLimit = 25,
 ): CursorList<T> {
   const [limit, setLimit] = useState(defaultLimit);
-  const key = JSON.stringify([path, filters, limit]);
-  const [paging, setPaging] = useState<{ key: string; cursors: string[] }>({ key, cursors: [] });
-  const cursors = paging.key === key ? paging.cursors : [];
-  const cursor = cursors.at(-1);
-  const [loaded, reload, refreshing] = useKeptLoad(
-    (signal) =>
+  const pages = useCursorPages<T>(
+    (cursor, signal) =>
       adminApi<List<T>>(token, `${path}${query({ ...filters, limit, cursor })}`, { signal }),
-    [token, key, cursor],
+    [token, path, filters, limit],
   );
-  return {
-    loaded,
-    reload,
-    refreshing,
-    page: cursors.length + 1,
-    limit,
-    setLimit,
-    next: (next) => setPaging({ key, cursors: [...cursors, next] }),
-    previous: () => setPaging({ key, cursors: cursors.slice(0, -1) }),
-    first: () => setPaging({ key, cursors: [] }),
-  };
-}
-
-/**
- * `useLoad` that keeps showing the last answer while the same request is made again (a reload
- * after a change), so a table does not blink away under the operator's hands; new inputs still
- * show the loading state.
- */
-export function useKeptLoad<T>(
-  load: (signal: AbortSignal) => Promise<T>,
-  deps: unknown[],
-): [Loaded<T>, () => void, boolean] {
-  const [loaded, reload] = useLoad(load, deps);
-  const key = JSON.stringify(deps);
-  const last = useRef<{ key: string; data: T } | null>(null);
-  if (loaded.state === "ok") last.current = { key, data: loaded.data };
-  else if (loaded.state === "error" || last.current?.key !== key) last.current = null;
-  if (loaded.state === "loading" && last.current) {
-    return [{ state: "ok", data: last.current.data }, reload, true];
-  }
-  return [loaded, reload, false];
+  return { ...pages, limit, setLimit };
 }
 
 /** "Page 2", previous / next page and the page size, under a listing. */
-export function Pager<T>(props: { list: CursorList<T>; id: string; what: string }) {
+export function ListPager<T>(props: { list: CursorList<T>; id: string; what: string }) {
   const { list } = props;
-  const next = list.loaded.state === "ok" ? list.loaded.data.next_cursor : null;
   return (
-    <nav class="pager" aria-label={`Pages of ${props.what}`}>
-      <span>Page {list.page}</span>
+    <Pager
+      label={`Pages of ${props.what}`}
+      position={`Page ${list.page}`}
+      previousText="Previous page"
+      nextText="Next page"
+      onPrevious={list.previous}
+      onNext={list.next}
+    >
       {list.refreshing ? (
         <span class="loading" role="status">
           Refreshing…
         </span>
       ) : null}
-      <button
-        type="button"
-        class="secondary"
-        disabled={list.page === 1}
-        onClick={() => list.previous()}
-      >
-        Previous page
-      </button>
-      <button
-        type="button"
-        class="secondary"
-        disabled={next === null}
-        onClick={() => next !== null && list.next(next)}
-      >
-        Next page
-      </button>
       <label class="op-inline-label" for={`${props.id}-limit`}>
         Per page
       </label>
       <select
         id={`${props.id}-limit`}
         value={String(list.limit)}
-        onChange={(event) => list.setLimit(Number((event.target as HTMLSelectElement).value))}
+        onChange={(event) => list.setLimit(Number(inputValue(event)))}
       >
         {PAGE_SIZES.map((size) => (
           <option key={size} value={String(size)}>
@@ -262,7 +175,7 @@ export function Pager<T>(props: { list: CursorList<T>; id: string; what: string 
           </option>
         ))}
       </select>
-    </nav>
+    </Pager>
   );
 }
 
@@ -378,43 +291,23 @@ export function ConfirmButton(props: {
 
 /** A plain key, shown once: a warning, the value, a copy button and "hide". */
 export function SecretBox(props: { label: string; value: string; onHide: () => void }) {
-  const [copied, setCopied] = useState<"no" | "yes" | "failed">("no");
   return (
     <section class="op-secret" aria-label={props.label}>
       <p class="warning">
         {props.label}: copy it now. It is shown only this once; the service keeps only its hash.
       </p>
-      <div class="secret">
-        <code class="op-secret-value">{props.value}</code>
-        <button
-          type="button"
-          class="secondary"
-          onClick={() => {
-            navigator.clipboard?.writeText(props.value).then(
-              () => setCopied("yes"),
-              () => setCopied("failed"),
-            ) ?? setCopied("failed");
-          }}
-        >
-          Copy
-        </button>
+      <SecretValue value={props.value} what="the key">
         <button type="button" class="secondary" onClick={props.onHide}>
           Hide it
         </button>
-      </div>
-      <p role="status" aria-live="polite" class="hint">
-        {copied === "yes"
-          ? "Copied."
-          : copied === "failed"
-            ? "This browser would not copy it: select the key and copy it by hand."
-            : ""}
-      </p>
+      </SecretValue>
     </section>
   );
 }
 
-/** A success message that says what happened. */
-export function Notice(props: { children: ComponentChildren }) {
+/** A success message that says what happened; nothing without one. */
+export function Notice(props: { children: string | null }) {
+  if (!props.children) return null;
   return (
     <p class="notice" role="status">
       {props.children}
@@ -422,15 +315,192 @@ export function Notice(props: { children: ComponentChildren }) {
   );
 }
 
-/** `datetime-local` values are read and shown as UTC, like every date the console shows. */
-export function fromUtcInput(value: string): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(`${value}Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+/** A listing's filters: as typed, and as applied (trimmed) when the form is sent. */
+export interface Filters<F extends Record<string, string>> {
+  typed: F;
+  applied: F;
+  /** Any filter applied. */
+  filtered: boolean;
+  /** The applied filters for the query string: empty ones left out. */
+  query: Record<string, string | undefined>;
+  input(name: keyof F): (event: Event) => void;
+  apply(): void;
+  clear(): void;
 }
 
-export function toUtcInput(iso: string): string {
-  return iso.slice(0, 16);
+export function useFilters<F extends Record<string, string>>(none: F): Filters<F> {
+  const [typed, setTyped] = useState(none);
+  const [applied, setApplied] = useState(none);
+  const entries = Object.entries(applied);
+  return {
+    typed,
+    applied,
+    filtered: entries.some(([, value]) => value !== ""),
+    query: Object.fromEntries(entries.map(([name, value]) => [name, value || undefined])),
+    input: (name) => (event) => setTyped({ ...typed, [name]: inputValue(event) }),
+    apply: () =>
+      setApplied(
+        Object.fromEntries(Object.entries(typed).map(([name, value]) => [name, value.trim()])) as F,
+      ),
+    clear: () => {
+      setTyped(none);
+      setApplied(none);
+    },
+  };
+}
+
+/** The filters' form: their fields, a submit button, and a reset once any filter is applied. */
+export function FilterForm<F extends Record<string, string>>(props: {
+  label: string;
+  filters: Filters<F>;
+  submit: string;
+  clear: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <form
+      class="row op-filters"
+      aria-label={props.label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.filters.apply();
+      }}
+    >
+      {props.children}
+      <button type="submit">{props.submit}</button>
+      {props.filters.filtered ? (
+        <button type="button" class="secondary" onClick={props.filters.clear}>
+          {props.clear}
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+/** A free-text filter (a pass, an action…): no autocomplete, no spelling check. */
+export function TextFilter(props: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onInput: (event: Event) => void;
+}) {
+  return (
+    <Field id={props.id} label={props.label}>
+      <input
+        id={props.id}
+        type="text"
+        autocomplete="off"
+        spellcheck={false}
+        placeholder={props.placeholder}
+        value={props.value}
+        onInput={props.onInput}
+      />
+    </Field>
+  );
+}
+
+/** A column heading; numbers are right-aligned. */
+export type Column = string | { label: string; num: true };
+
+/** A table of rows in its scrolling region, with its caption and column headings. */
+export function DataTable<T>(props: {
+  label: string;
+  caption: string;
+  class?: string;
+  columns: Column[];
+  items: T[];
+  row: (item: T) => ComponentChildren;
+}) {
+  return (
+    <TableWrap label={props.label}>
+      <table class={props.class}>
+        <caption class="op-caption">{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.columns.map((column) =>
+              typeof column === "string" ? (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ) : (
+                <th key={column.label} scope="col" class="num">
+                  {column.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{props.items.map(props.row)}</tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
+/** A listing as a table: its loading and error states, an empty note, the table, the pager. */
+export function ListTable<T>(props: {
+  list: CursorList<T>;
+  /** The pager's id prefix. */
+  id: string;
+  /** "accounts", "the audit log": for "Loading …" and "Pages of …". */
+  what: string;
+  empty: string;
+  label: string;
+  caption: string;
+  class?: string;
+  columns: Column[];
+  row: (item: T) => ComponentChildren;
+}) {
+  const { list } = props;
+  return (
+    <>
+      <Show loaded={list.loaded} what={props.what} onRetry={list.reload}>
+        {(page) =>
+          page.items.length === 0 ? (
+            <Empty>{props.empty}</Empty>
+          ) : (
+            <DataTable
+              label={props.label}
+              caption={props.caption}
+              class={props.class}
+              columns={props.columns}
+              items={page.items}
+              row={props.row}
+            />
+          )
+        }
+      </Show>
+      <ListPager list={list} id={props.id} what={props.what} />
+    </>
+  );
+}
+
+/**
+ * Switches a thing on or off: switching off asks twice (`ConfirmButton`, "Confirm: …"), switching
+ * on is one click.
+ */
+export function OnOffButton(props: {
+  on: boolean;
+  offLabel: string;
+  onLabel: string;
+  busy: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  if (props.on) {
+    return (
+      <ConfirmButton
+        label={props.offLabel}
+        confirmLabel={`Confirm: ${props.offLabel.charAt(0).toLowerCase()}${props.offLabel.slice(1)}`}
+        disabled={props.busy}
+        onConfirm={() => props.onChange(false)}
+      />
+    );
+  }
+  return (
+    <button type="button" disabled={props.busy} onClick={() => props.onChange(true)}>
+      {props.onLabel}
+    </button>
+  );
 }
 
 /** A whole number typed in a field, or undefined when the field is empty. */
@@ -453,17 +523,4 @@ const BADGE_CLASS = { live: "live", test: "test", ok: "live", off: "op-off" } as
 /** A short state word: live, test, on, revoked… */
 export function Badge(props: { kind: keyof typeof BADGE_CLASS; children: ComponentChildren }) {
   return <span class={`badge ${BADGE_CLASS[props.kind]}`}>{props.children}</span>;
-}
-
-/**
- * A table that may scroll sideways on a narrow screen: a labelled region that takes the focus,
- * so keyboard users can scroll it too.
- */
-export function TableWrap(props: { label: string; children: ComponentChildren }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard (axe scrollable-region-focusable)
-    <section class="table-wrap" aria-label={props.label} tabIndex={0}>
-      {props.children}
-    </section>
-  );
 }

@@ -1,8 +1,8 @@
 import "./operator.css";
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { SESSION } from "../api.js";
-import { Field, Layout } from "../ui.js";
+import { keepSecret, readSecret, SESSION } from "../api.js";
+import { describedBy, Field, Layout } from "../ui.js";
 import { AccountsSection } from "./operator-accounts.js";
 import { ApplicationsSection } from "./operator-applications.js";
 import { AuditSection } from "./operator-audit.js";
@@ -36,23 +36,8 @@ const sectionFromHash = () => {
 };
 
 /** The token lives in this tab's sessionStorage only: never localStorage, never a cookie. */
-function readToken(): string | null {
-  try {
-    return sessionStorage.getItem(SESSION.adminToken);
-  } catch {
-    return null;
-  }
-}
-
-/** Stores or clears the token; without storage (a locked-down browser) it lives in memory only. */
-function keepToken(token: string | null): void {
-  try {
-    if (token === null) sessionStorage.removeItem(SESSION.adminToken);
-    else sessionStorage.setItem(SESSION.adminToken, token);
-  } catch {
-    // The page still works for as long as it stays open.
-  }
-}
+const readToken = () => readSecret(SESSION.adminToken);
+const keepToken = (token: string | null) => keepSecret(SESSION.adminToken, token);
 
 /**
  * `/app/operator`: the operator's console over the `/admin` API. The admin token is typed in,
@@ -134,7 +119,7 @@ function SignIn(props: { onSignedIn: (token: string) => void }) {
             spellcheck={false}
             required
             aria-invalid={missing || check.error !== undefined ? "true" : undefined}
-            aria-describedby={missing ? "op-token-error" : undefined}
+            aria-describedby={describedBy("op-token", undefined, missing)}
             value={value}
             onInput={(event) => setValue((event.target as HTMLInputElement).value)}
           />

@@ -1,13 +1,17 @@
-import { useState } from "preact/hooks";
 import { api, query } from "../api.js";
-import { Empty, formatNumber, Layout, type Loaded, Show, useLoad } from "../ui.js";
+import type { List } from "../types.js";
 import {
-  DateTime,
-  type ListAnswer,
-  loadActiveCampaigns,
+  Empty,
+  formatNumber,
+  Layout,
+  type Loaded,
   Pager,
-  PassLookup,
-} from "./public-shared.js";
+  Show,
+  TableWrap,
+  useCursorPages,
+  useLoad,
+} from "../ui.js";
+import { DateTime, loadActiveCampaigns, PassLookup } from "./public-shared.js";
 
 /** `GET /passes/{address}`. */
 interface PassBalance {
@@ -95,7 +99,7 @@ function Pass(props: { balance: PassBalance }) {
           {balance.by_campaign.length === 0 ? (
             <Empty>No points in any campaign yet.</Empty>
           ) : (
-            <div class="table-wrap">
+            <TableWrap label="Points by campaign">
               <table class="public-table" aria-labelledby="by-campaign">
                 <thead>
                   <tr>
@@ -128,7 +132,7 @@ function Pass(props: { balance: PassBalance }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
           {campaigns.state === "error" ? (
             <p class="meta" role="alert">
@@ -144,7 +148,7 @@ function Pass(props: { balance: PassBalance }) {
           {balance.by_earning_period.length === 0 ? (
             <Empty>No points in any earning period yet.</Empty>
           ) : (
-            <div class="table-wrap">
+            <TableWrap label="Points by earning period">
               <table class="public-table" aria-labelledby="by-period">
                 <thead>
                   <tr>
@@ -171,7 +175,7 @@ function Pass(props: { balance: PassBalance }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
         </section>
       </div>
@@ -182,31 +186,34 @@ function Pass(props: { balance: PassBalance }) {
 
 /** The pass's payouts, newest first; older pages by cursor, newer ones by the cursors seen. */
 function History(props: { pass: string }) {
-  // cursors[i] is the cursor of page i (page 0 has none).
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const page = cursors.length - 1;
-  const cursor = cursors[page] ?? null;
-  const [payouts, reload] = useLoad(
-    (signal) =>
-      api<ListAnswer<PassPayout>>(
+  const history = useCursorPages<PassPayout>(
+    (cursor, signal) =>
+      api<List<PassPayout>>(
         `/passes/${encodeURIComponent(props.pass)}/payouts${query({ limit: HISTORY_PAGE, cursor })}`,
         { signal },
       ),
-    [props.pass, cursor],
+    [props.pass],
   );
-  const focusHistory = () => document.getElementById("history")?.focus();
+  const page = history.page - 1;
+  // A turned page starts at the heading, for keyboard and screen-reader users.
+  const turn = (go: (() => void) | undefined) =>
+    go &&
+    (() => {
+      go();
+      document.getElementById("history")?.focus();
+    });
   return (
     <section aria-labelledby="history">
       <h2 id="history" tabIndex={-1}>
         History
       </h2>
-      <Show loaded={payouts} what="the payouts" onRetry={reload}>
+      <Show loaded={history.loaded} what="the payouts" onRetry={history.reload}>
         {(data) =>
           data.items.length === 0 && page === 0 ? (
             <Empty>No payouts yet.</Empty>
           ) : (
             <>
-              <div class="table-wrap">
+              <TableWrap label="Payout history">
                 <table class="public-table" aria-labelledby="history">
                   <thead>
                     <tr>
@@ -239,28 +246,15 @@ function History(props: { pass: string }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager
+                textWhenSingle
                 label="History pages"
                 position={`Payouts ${formatNumber(page * HISTORY_PAGE + 1)}–${formatNumber(page * HISTORY_PAGE + data.items.length)}`}
                 previousText="Newer"
                 nextText="Older"
-                onPrevious={
-                  page > 0
-                    ? () => {
-                        setCursors(cursors.slice(0, -1));
-                        focusHistory();
-                      }
-                    : undefined
-                }
-                onNext={
-                  data.next_cursor
-                    ? () => {
-                        setCursors([...cursors, data.next_cursor]);
-                        focusHistory();
-                      }
-                    : undefined
-                }
+                onPrevious={turn(history.previous)}
+                onNext={turn(history.next)}
               />
             </>
           )

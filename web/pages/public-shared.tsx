@@ -1,13 +1,13 @@
 import "./public.css";
-import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { api, query } from "../api.js";
-import { formatDate, formatNumber, Progress, timeLeft } from "../ui.js";
+import type { Campaign, List } from "../types.js";
+import { describedBy, formatDate, formatNumber, Progress, timeLeft } from "../ui.js";
 
 /**
  * What the public pages (quest board, campaign, leaderboard, pass) share: the answers' shapes,
  * the loaders that walk a paged list to its end, the URL query as page state, a quest's card,
- * a pager and the pass look-up form.
+ * and the pass look-up form.
  */
 
 // ---- Answer shapes (src/http/schemas/quests.ts, campaigns.ts, points.ts) ----
@@ -32,19 +32,6 @@ export interface PublicQuest {
   is_active?: boolean;
 }
 
-/** `GET /campaigns` items: a campaign without its quests. */
-export interface CampaignFields {
-  id: number;
-  created_at: string;
-  updated_at: string;
-  name: string;
-  description: string;
-  start: string;
-  end: string;
-  is_active: boolean;
-  external_app_id: string | null;
-}
-
 export interface CampaignQuest {
   id: number;
   name: string;
@@ -57,13 +44,8 @@ export interface CampaignQuest {
 }
 
 /** `GET /campaigns/{id}`. */
-export interface CampaignDetail extends CampaignFields {
+export interface CampaignDetail extends Campaign {
   quests: CampaignQuest[];
-}
-
-export interface ListAnswer<T> {
-  items: T[];
-  next_cursor: string | null;
 }
 
 // ---- Loaders ----
@@ -88,11 +70,11 @@ export async function loadAllQuests(signal: AbortSignal): Promise<PublicQuest[]>
 }
 
 /** Every active campaign: `GET /campaigns`, following `next_cursor`. */
-export async function loadActiveCampaigns(signal: AbortSignal): Promise<CampaignFields[]> {
-  const campaigns: CampaignFields[] = [];
+export async function loadActiveCampaigns(signal: AbortSignal): Promise<Campaign[]> {
+  const campaigns: Campaign[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < PAGES_MAX; page++) {
-    const answer: ListAnswer<CampaignFields> = await api<ListAnswer<CampaignFields>>(
+    const answer: List<Campaign> = await api<List<Campaign>>(
       `/campaigns${query({ limit: 500, cursor })}`,
       { signal },
     );
@@ -278,38 +260,6 @@ export function QuestCards(props: {
   );
 }
 
-// ---- Paging ----
-
-/** Previous / next buttons around a line saying where the reader is. */
-export function Pager(props: {
-  label: string;
-  position: ComponentChildren;
-  onPrevious?: (() => void) | undefined;
-  onNext?: (() => void) | undefined;
-  previousText?: string;
-  nextText?: string;
-}) {
-  if (!props.onPrevious && !props.onNext) {
-    return <p class="meta">{props.position}</p>;
-  }
-  return (
-    <nav class="pager" aria-label={props.label}>
-      <button
-        type="button"
-        class="secondary"
-        disabled={!props.onPrevious}
-        onClick={props.onPrevious}
-      >
-        {props.previousText ?? "Previous"}
-      </button>
-      <span>{props.position}</span>
-      <button type="button" class="secondary" disabled={!props.onNext} onClick={props.onNext}>
-        {props.nextText ?? "Next"}
-      </button>
-    </nav>
-  );
-}
-
 // ---- Pass look-up ----
 
 /** A form that opens a pass's page; the pass page shows the API's answer about the address. */
@@ -340,7 +290,7 @@ export function PassLookup(props: { id: string }) {
             placeholder="0x…"
             value={address}
             aria-invalid={error ? "true" : undefined}
-            aria-describedby={error ? `${props.id}-error` : undefined}
+            aria-describedby={describedBy(props.id, undefined, error)}
             onInput={(event) => {
               setAddress((event.target as HTMLInputElement).value);
               setError(undefined);
