@@ -358,6 +358,9 @@ describe("the owner console [browser, pglite]", () => {
     const { page } = opened;
     await signIn(page, seed.spareKey);
     await quest(page, "Spring quest").waitFor();
+    // Every read of the signed-in page answered first: otherwise one of them may meet the
+    // revocation and sign the page out before the reload asks /me.
+    await page.waitForLoadState("networkidle");
     const revoked = await service.ctx.admin("POST", "/admin/keys/revoke", { key: seed.spareKey });
     expectStatus(revoked, 200);
     await page.reload();
