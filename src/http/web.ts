@@ -25,7 +25,8 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-function pageHeaders(reply: FastifyReply) {
+/** The shell's and the assets' security headers. */
+function pageHeaders(reply: Pick<FastifyReply, "header">) {
   reply.header("content-security-policy", PAGE_CSP);
   reply.header("x-content-type-options", "nosniff");
   reply.header("referrer-policy", "no-referrer");
@@ -66,10 +67,7 @@ export async function webRoutes(app: FastifyInstance, dir: string | undefined) {
       index: false,
       cacheControl: true,
       maxAge: 0,
-      setHeaders: (res) => {
-        res.header("content-security-policy", PAGE_CSP);
-        res.header("x-content-type-options", "nosniff");
-      },
+      setHeaders: pageHeaders,
     });
   }
 }

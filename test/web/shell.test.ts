@@ -31,6 +31,16 @@ describe("the pages' shell [browser, pglite]", () => {
       assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, `${path}: no inline script`);
       assert.doesNotMatch(html, /(src|href)="(https?:)?\/\//, `${path}: nothing from other hosts`);
     }
+    // The script and stylesheet carry the same headers; an unknown asset is a problem answer.
+    for (const asset of ["/app/assets/app.js", "/app/assets/app.css"]) {
+      const response = await fetch(`${service.base}${asset}`);
+      assert.equal(response.status, 200, asset);
+      assert.match(response.headers.get("content-security-policy") ?? "", /style-src 'self'(;|$)/);
+      assert.equal(response.headers.get("x-content-type-options"), "nosniff", asset);
+    }
+    const missing = await fetch(`${service.base}/app/assets/nowhere.js`);
+    assert.equal(missing.status, 404);
+    assert.equal((await missing.json()).code, "NOT_FOUND");
   });
 
   it("answers an unknown page with a page that says so, accessible and 390 px wide", async () => {
