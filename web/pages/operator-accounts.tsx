@@ -1,18 +1,19 @@
 import { useState } from "preact/hooks";
-import { describedBy, Field, formatDate } from "../ui.js";
+import { formatDate } from "../ui.js";
 import {
   type Account,
   ActionState,
   adminApi,
   FilterForm,
-  inputValue,
   ListTable,
   Notice,
+  RequiredTextField,
   type SectionProps,
   TextFilter,
   useAction,
   useCursorList,
   useFilters,
+  useRequiredText,
 } from "./operator-shared.js";
 
 /** Registered passes: searched by pass, and registered here. */
@@ -67,21 +68,20 @@ export function AccountsSection({ token }: SectionProps) {
 }
 
 function Register(props: { token: string; onRegistered: (account: Account) => void }) {
-  const [pass, setPass] = useState("");
-  const [missing, setMissing] = useState(false);
+  const pass = useRequiredText();
   const action = useAction<Account>();
   const submit = async (event: Event) => {
     event.preventDefault();
-    setMissing(!pass.trim());
-    if (!pass.trim()) return;
+    const value = pass.take();
+    if (!value) return;
     const account = await action.run(() =>
       adminApi<Account>(props.token, "/admin/accounts", {
         method: "POST",
-        body: { pass: pass.trim() },
+        body: { pass: value },
       }),
     );
     if (account) {
-      setPass("");
+      pass.setValue("");
       props.onRegistered(account);
     }
   };
@@ -89,24 +89,13 @@ function Register(props: { token: string; onRegistered: (account: Account) => vo
     <>
       <h3 id="op-register-title">Register a pass</h3>
       <form onSubmit={submit} aria-labelledby="op-register-title" noValidate>
-        <Field
+        <RequiredTextField
           id="op-register-pass"
           label="Pass address"
-          error={missing ? "Type the pass address." : undefined}
-        >
-          <input
-            id="op-register-pass"
-            type="text"
-            autocomplete="off"
-            spellcheck={false}
-            placeholder="0x…"
-            required
-            aria-invalid={missing ? "true" : undefined}
-            aria-describedby={describedBy("op-register-pass", undefined, missing)}
-            value={pass}
-            onInput={(event) => setPass(inputValue(event))}
-          />
-        </Field>
+          text={pass}
+          missingText="Type the pass address."
+          placeholder="0x…"
+        />
         <div>
           <button type="submit" disabled={action.busy}>
             Register

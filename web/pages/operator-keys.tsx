@@ -11,12 +11,14 @@ import {
   type KeyState,
   ListTable,
   Notice,
+  RequiredTextField,
   SecretBox,
   type SectionProps,
   TextFilter,
   useAction,
   useCursorList,
   useFilters,
+  useRequiredText,
 } from "./operator-shared.js";
 
 const GRACE_DEFAULT = 86_400;
@@ -167,21 +169,17 @@ function KeyStateText(props: { keyState: KeyState }) {
 }
 
 function IssueForm(props: { token: string; onIssued: (key: IssuedKey) => void }) {
-  const [owner, setOwner] = useState("");
+  const owner = useRequiredText();
   const [mode, setMode] = useState<"live" | "test">("live");
-  const [missing, setMissing] = useState(false);
   const action = useAction<IssuedKey>();
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (!owner.trim()) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
+    const pass = owner.take();
+    if (!pass) return;
     const issued = await action.run(() =>
       adminApi<IssuedKey>(props.token, "/admin/keys", {
         method: "POST",
-        body: { owner: owner.trim(), mode },
+        body: { owner: pass, mode },
       }),
     );
     if (issued) props.onIssued(issued);
@@ -190,24 +188,13 @@ function IssueForm(props: { token: string; onIssued: (key: IssuedKey) => void })
     <>
       <h3 id="op-issue-title">Issue a key</h3>
       <form onSubmit={submit} aria-labelledby="op-issue-title" noValidate>
-        <Field
+        <RequiredTextField
           id="op-issue-owner"
           label="Owner pass (a registered account)"
-          error={missing ? "Type the owner's pass address." : undefined}
-        >
-          <input
-            id="op-issue-owner"
-            type="text"
-            autocomplete="off"
-            spellcheck={false}
-            placeholder="0x…"
-            required
-            aria-invalid={missing ? "true" : undefined}
-            aria-describedby={describedBy("op-issue-owner", undefined, missing)}
-            value={owner}
-            onInput={(event) => setOwner(inputValue(event))}
-          />
-        </Field>
+          text={owner}
+          missingText="Type the owner's pass address."
+          placeholder="0x…"
+        />
         <Field id="op-issue-mode" label="Mode">
           <select
             id="op-issue-mode"
@@ -307,22 +294,17 @@ function RotateForm(props: {
 }
 
 function RevokeByValueForm(props: { token: string; onRevoked: (message: string) => void }) {
-  const [value, setValue] = useState("");
-  const [missing, setMissing] = useState(false);
+  const key = useRequiredText();
   const action = useAction<{ id: string; revoked_at: string }>();
-  const check = () => {
-    setMissing(!value.trim());
-    return value.trim() !== "";
-  };
   const revoke = async () => {
     const revoked = await action.run(() =>
       adminApi<{ id: string; revoked_at: string }>(props.token, "/admin/keys/revoke", {
         method: "POST",
-        body: { key: value.trim() },
+        body: { key: key.value.trim() },
       }),
     );
     if (revoked) {
-      setValue("");
+      key.setValue("");
       props.onRevoked(`Key ${revoked.id} revoked (since ${formatDate(revoked.revoked_at)}).`);
     }
   };
@@ -331,29 +313,20 @@ function RevokeByValueForm(props: { token: string; onRevoked: (message: string) 
       <h3 id="op-revoke-value-title">Revoke a key by its value</h3>
       <p class="hint">For a leaked key reported by someone who does not know its id.</p>
       <form onSubmit={(event) => event.preventDefault()} aria-labelledby="op-revoke-value-title">
-        <Field
+        <RequiredTextField
           id="op-revoke-value"
           label="Key value"
-          error={missing ? "Paste the key's value." : undefined}
-        >
-          <input
-            id="op-revoke-value"
-            type="text"
-            autocomplete="off"
-            spellcheck={false}
-            placeholder="sk_…"
-            aria-invalid={missing ? "true" : undefined}
-            aria-describedby={describedBy("op-revoke-value", undefined, missing)}
-            value={value}
-            onInput={(event) => setValue(inputValue(event))}
-          />
-        </Field>
+          text={key}
+          missingText="Paste the key's value."
+          placeholder="sk_…"
+          required={false}
+        />
         <div>
           <ConfirmButton
             label="Revoke this key"
             confirmLabel="Confirm: revoke the key with this value"
             disabled={action.busy}
-            check={check}
+            check={() => key.take() !== ""}
             onConfirm={revoke}
           />
         </div>

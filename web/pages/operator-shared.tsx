@@ -10,6 +10,7 @@ import type { List } from "../types.js";
 import {
   asApiError,
   type CursorPages,
+  describedBy,
   Empty,
   ErrorBox,
   Field,
@@ -396,6 +397,63 @@ export function TextFilter(props: {
         value={props.value}
         onInput={props.onInput}
       />
+    </Field>
+  );
+}
+
+/** A one-line text a form needs: its value, and whether it was sent empty. */
+export function useRequiredText() {
+  const [value, setValue] = useState("");
+  const [missing, setMissing] = useState(false);
+  return {
+    value,
+    missing,
+    setValue,
+    /** The trimmed value; an empty one marks the field as missing. */
+    take(): string {
+      const text = value.trim();
+      setMissing(text === "");
+      return text;
+    },
+  };
+}
+
+export type RequiredText = ReturnType<typeof useRequiredText>;
+
+/**
+ * The input of a `useRequiredText` (a pass, a key, a token): no autocomplete, no spelling check,
+ * `missingText` under it once it was sent empty. `invalid` marks it for another reason too.
+ */
+export function RequiredTextField(props: {
+  id: string;
+  label: string;
+  text: RequiredText;
+  missingText: string;
+  /** A secret: typed as dots. */
+  password?: boolean;
+  placeholder?: string;
+  required?: boolean;
+  invalid?: boolean;
+}) {
+  const { id, text } = props;
+  const attributes = {
+    id,
+    autocomplete: "off",
+    spellcheck: false,
+    placeholder: props.placeholder,
+    required: props.required ?? true,
+    "aria-invalid": text.missing || props.invalid ? ("true" as const) : undefined,
+    "aria-describedby": describedBy(id, undefined, text.missing),
+    value: text.value,
+    onInput: (event: Event) => text.setValue(inputValue(event)),
+  };
+  return (
+    <Field id={id} label={props.label} error={text.missing ? props.missingText : undefined}>
+      {props.password ? (
+        <input type="password" {...attributes} />
+      ) : (
+        <input type="text" {...attributes} />
+      )}
     </Field>
   );
 }

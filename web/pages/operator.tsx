@@ -2,7 +2,7 @@ import "./operator.css";
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { keepSecret, readSecret, SESSION } from "../api.js";
-import { describedBy, Field, Layout } from "../ui.js";
+import { Layout } from "../ui.js";
 import { AccountsSection } from "./operator-accounts.js";
 import { ApplicationsSection } from "./operator-applications.js";
 import { AuditSection } from "./operator-audit.js";
@@ -14,9 +14,11 @@ import {
   ActionState,
   adminApi,
   type Features,
+  RequiredTextField,
   type SectionProps,
   TOKEN_REFUSED,
   useAction,
+  useRequiredText,
 } from "./operator-shared.js";
 
 /** The console's sections, in tab order; `#id` in the address opens one. */
@@ -84,20 +86,15 @@ export function OperatorPage(_props: Record<string, string>) {
 }
 
 function SignIn(props: { onSignedIn: (token: string) => void }) {
-  const [value, setValue] = useState("");
-  const [missing, setMissing] = useState(false);
+  const token = useRequiredText();
   const check = useAction<Features>();
   const submit = async (event: Event) => {
     event.preventDefault();
-    const token = value.trim();
-    if (!token) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
+    const value = token.take();
+    if (!value) return;
     // Any operator read tells a good token from a wrong one (401 with its detail).
-    const ok = await check.run(() => adminApi<Features>(token, "/admin/features"));
-    if (ok) props.onSignedIn(token);
+    const ok = await check.run(() => adminApi<Features>(value, "/admin/features"));
+    if (ok) props.onSignedIn(value);
   };
   return (
     <section aria-labelledby="op-signin-title">
@@ -107,23 +104,14 @@ function SignIn(props: { onSignedIn: (token: string) => void }) {
         forgotten when the tab closes.
       </p>
       <form onSubmit={submit} noValidate>
-        <Field
+        <RequiredTextField
           id="op-token"
           label="Admin token"
-          error={missing ? "Type the admin token." : undefined}
-        >
-          <input
-            id="op-token"
-            type="password"
-            autocomplete="off"
-            spellcheck={false}
-            required
-            aria-invalid={missing || check.error !== undefined ? "true" : undefined}
-            aria-describedby={describedBy("op-token", undefined, missing)}
-            value={value}
-            onInput={(event) => setValue((event.target as HTMLInputElement).value)}
-          />
-        </Field>
+          password
+          text={token}
+          missingText="Type the admin token."
+          invalid={check.error !== undefined}
+        />
         <div>
           <button type="submit" disabled={check.busy}>
             Sign in
