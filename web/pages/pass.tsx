@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { api, query } from "../api.js";
 import type { List } from "../types.js";
 import {
@@ -94,46 +95,29 @@ function Pass(props: { balance: PassBalance }) {
         Live points, net of reversed payouts. The payouts count includes reversed ones.
       </p>
       <div class="split">
-        <section aria-labelledby="by-campaign">
-          <h2 id="by-campaign">By campaign</h2>
-          {balance.by_campaign.length === 0 ? (
-            <Empty>No points in any campaign yet.</Empty>
-          ) : (
-            <TableWrap label="Points by campaign">
-              <table class="public-table" aria-labelledby="by-campaign">
-                <thead>
-                  <tr>
-                    <th scope="col">Campaign</th>
-                    <th scope="col" class="num">
-                      Points
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {balance.by_campaign.map((entry) => (
-                    <tr key={entry.campaign_id ?? "none"}>
-                      <td>
-                        {entry.campaign_id === null ? (
-                          "Outside any campaign"
-                        ) : (
-                          <>
-                            <a href={`/app/campaigns/${entry.campaign_id}`}>
-                              {names.get(entry.campaign_id) ?? `Campaign ${entry.campaign_id}`}
-                            </a>{" "}
-                            ·{" "}
-                            <a href={`/app/leaderboard?campaign_id=${entry.campaign_id}`}>
-                              its leaderboard
-                            </a>
-                          </>
-                        )}
-                      </td>
-                      <td class="num">{formatNumber(entry.points)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )}
+        <PointsByScope
+          id="by-campaign"
+          title="By campaign"
+          scope="Campaign"
+          tableLabel="Points by campaign"
+          empty="No points in any campaign yet."
+          rows={balance.by_campaign.map((entry) => ({
+            key: entry.campaign_id ?? "none",
+            points: entry.points,
+            name:
+              entry.campaign_id === null ? (
+                "Outside any campaign"
+              ) : (
+                <>
+                  <a href={`/app/campaigns/${entry.campaign_id}`}>
+                    {names.get(entry.campaign_id) ?? `Campaign ${entry.campaign_id}`}
+                  </a>{" "}
+                  ·{" "}
+                  <a href={`/app/leaderboard?campaign_id=${entry.campaign_id}`}>its leaderboard</a>
+                </>
+              ),
+          }))}
+        >
           {campaigns.state === "error" ? (
             <p class="meta" role="alert">
               Campaign names could not be read: {campaigns.error.message}{" "}
@@ -142,45 +126,72 @@ function Pass(props: { balance: PassBalance }) {
               </button>
             </p>
           ) : null}
-        </section>
-        <section aria-labelledby="by-period">
-          <h2 id="by-period">By earning period</h2>
-          {balance.by_earning_period.length === 0 ? (
-            <Empty>No points in any earning period yet.</Empty>
-          ) : (
-            <TableWrap label="Points by earning period">
-              <table class="public-table" aria-labelledby="by-period">
-                <thead>
-                  <tr>
-                    <th scope="col">Earning period</th>
-                    <th scope="col" class="num">
-                      Points
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {balance.by_earning_period.map((entry) => (
-                    <tr key={entry.earning_period_id ?? "none"}>
-                      <td>
-                        {entry.earning_period_id === null ? (
-                          "Outside any period"
-                        ) : (
-                          <a href={`/app/leaderboard?earning_period_id=${entry.earning_period_id}`}>
-                            Period {entry.earning_period_id}
-                          </a>
-                        )}
-                      </td>
-                      <td class="num">{formatNumber(entry.points)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          )}
-        </section>
+        </PointsByScope>
+        <PointsByScope
+          id="by-period"
+          title="By earning period"
+          scope="Earning period"
+          tableLabel="Points by earning period"
+          empty="No points in any earning period yet."
+          rows={balance.by_earning_period.map((entry) => ({
+            key: entry.earning_period_id ?? "none",
+            points: entry.points,
+            name:
+              entry.earning_period_id === null ? (
+                "Outside any period"
+              ) : (
+                <a href={`/app/leaderboard?earning_period_id=${entry.earning_period_id}`}>
+                  Period {entry.earning_period_id}
+                </a>
+              ),
+          }))}
+        />
       </div>
       <History pass={balance.pass} />
     </>
+  );
+}
+
+/** A pass's points in each campaign (or each period): a titled table, or its empty line. */
+function PointsByScope(props: {
+  id: string;
+  title: string;
+  scope: string;
+  tableLabel: string;
+  empty: string;
+  rows: { key: number | string; name: ComponentChildren; points: number }[];
+  /** Shown under the table (a side read's failure). */
+  children?: ComponentChildren;
+}) {
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      {props.rows.length === 0 ? (
+        <Empty>{props.empty}</Empty>
+      ) : (
+        <TableWrap label={props.tableLabel}>
+          <table class="public-table" aria-labelledby={props.id}>
+            <thead>
+              <tr>
+                <th scope="col">{props.scope}</th>
+                <th scope="col" class="num">
+                  Points
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.rows.map((row) => (
+                <tr key={row.key}>
+                  <td>{row.name}</td>
+                  <td class="num">{formatNumber(row.points)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+      {props.children}
+    </section>
   );
 }
 
