@@ -408,7 +408,7 @@ export function markdown(text: string): JSX.Element[] {
       const [head, ...body] = rows;
       blocks.push(
         <TableWrap key={key} label="A table of the instructions">
-          <table>
+          <table class="stack-narrow">
             {head ? (
               <thead>
                 <tr>

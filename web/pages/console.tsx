@@ -277,7 +277,7 @@ function SignedIn(props: {
         {mode.banner}
       </p>
       <section class="console-keybar" aria-labelledby="console-key-heading">
-        <h2 id="console-key-heading" class="console-sr-only">
+        <h2 id="console-key-heading" class="visually-hidden">
           Your key
         </h2>
         <dl class="facts">
@@ -439,7 +439,7 @@ function QuestPanel(props: {
 function BucketToggle(props: { bucket: Bucket; onChange: (bucket: Bucket) => void }) {
   return (
     <fieldset class="tabs console-toggle">
-      <legend class="console-sr-only">Chart buckets</legend>
+      <legend class="visually-hidden">Chart buckets</legend>
       {(["hour", "day"] as const).map((bucket) => (
         <button
           key={bucket}
@@ -552,7 +552,7 @@ function StatsView(props: {
         </summary>
         <TableWrap label={`Payouts of ${quest.name} per ${unit}`}>
           <table>
-            <caption class="console-sr-only">
+            <caption class="visually-hidden">
               Payouts of {quest.name} per {unit}, oldest first
             </caption>
             <thead>
@@ -808,8 +808,8 @@ function PayoutsView(props: {
         <Empty>{shownOffset === 0 ? "No payouts yet." : "No payouts on this page."}</Empty>
       ) : (
         <TableWrap label={`Payouts of ${quest.name}`}>
-          <table id={tableId} class="console-payouts">
-            <caption class="console-sr-only">Payouts of {quest.name}, newest first</caption>
+          <table id={tableId} class="console-payouts stack-narrow">
+            <caption class="visually-hidden">Payouts of {quest.name}, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Paid at</th>
@@ -819,7 +819,7 @@ function PayoutsView(props: {
                 </th>
                 <th scope="col">Status</th>
                 <th scope="col">
-                  <span class="console-sr-only">Actions</span>
+                  <span class="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>
