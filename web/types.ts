@@ -9,14 +9,18 @@ export interface List<T> {
   next_cursor: string | null;
 }
 
-/** The quest an application asks for. */
-export interface RequestedQuest {
+/** What every view of a quest says of it (the owner's, the public's, an application's). */
+export interface QuestTerms {
   name: string;
   description: string;
   total_points: number;
-  expected_points_per_completion: number;
   start: string;
   end: string;
+}
+
+/** The quest an application asks for. */
+export interface RequestedQuest extends QuestTerms {
+  expected_points_per_completion: number;
   action_type?: string;
 }
 

@@ -12,6 +12,7 @@ import {
   readSecret,
   SESSION,
 } from "../api.js";
+import type { QuestTerms } from "../types.js";
 import {
   asApiError,
   describedBy,
@@ -37,14 +38,9 @@ import { type BurnDown, BurnDownChart } from "./console-chart.js";
 
 type Mode = "live" | "test";
 
-interface OwnedQuest {
+interface OwnedQuest extends QuestTerms {
   id: number;
-  name: string;
-  description: string;
-  total_points: number;
   points_remaining: number;
-  start: string;
-  end: string;
   is_active: boolean;
 }
 

@@ -1,7 +1,7 @@
 import "./public.css";
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { api, query } from "../api.js";
-import type { Campaign, List } from "../types.js";
+import type { Campaign, List, QuestTerms } from "../types.js";
 import { describedBy, formatDate, formatNumber, Progress, timeLeft } from "../ui.js";
 
 /**
@@ -19,26 +19,16 @@ export interface CampaignSummary {
 }
 
 /** `GET /quests?with=progress`: one public live quest. */
-export interface PublicQuest {
+export interface PublicQuest extends QuestTerms {
   id: number;
-  name: string;
-  description: string;
-  total_points: number;
   expected_points_per_completion: number;
-  start: string;
-  end: string;
   campaign: CampaignSummary | null;
   points_remaining?: number;
   is_active?: boolean;
 }
 
-export interface CampaignQuest {
+export interface CampaignQuest extends QuestTerms {
   id: number;
-  name: string;
-  description: string;
-  start: string;
-  end: string;
-  total_points: number;
   expected_points_per_completion: number;
   campaign_id: number;
 }
