@@ -1,33 +1,24 @@
 /**
  * `questpoints allocate --quest N --csv FILE`: awards the points of a CSV (`address,points`, a
- * header row) from quest N, one `POST /quests/{N}` per row, resumably: each row carries the
- * Idempotency-Key `qp-csv-<first 32 hex of the file's SHA-256>-q<N>-<row>`, so running the same
- * file again after a crash or Ctrl-C replays what was paid (`Idempotent-Replayed: true`) and pays
- * only the rest. The quest is part of the key because keys are scoped per account: the same file
- * run on the test quest and then on the live one must not collide. The file is read as a stream
- * (twice: once to hash and count it, once to send).
+ * header row) from quest N, one `POST /quests/{N}` per row, CONCURRENCY_DEFAULT rows in flight,
+ * resumably: each row carries the Idempotency-Key `qp-csv-<first 32 hex of the file's
+ * SHA-256>-q<N>-<n>` (n: its position among the data rows), so running the same file again after
+ * a crash or Ctrl-C replays what was paid (`Idempotent-Replayed: true`) and pays only the rest.
+ * The quest is part of the key because keys are scoped per account: the same file run on the test
+ * quest and then on the live one must not collide. The file is read as a stream (twice: once to
+ * hash and count it, once to send). Rows are named by their line in the file.
  *
- * Exit: 0 every row paid or replayed; 2 some rows refused (listed in `<FILE>.q<N>.refused.csv`);
- * 1 a fatal error (no key, unreadable file, an inactive quest, the quest refuses every row, the
- * service gone, the refused file unwritable); 130 interrupted (SIGINT: nothing more is sent, rows
- * in flight are awaited, then the summary).
+ * Refused rows go to `<FILE>.q<N>.retry.csv` (the row can be paid as it is once the cause is
+ * gone) or `<FILE>.q<N>.fix.csv` (correct it first), with their original line and the key to
+ * retry them under (allocate-outputs.ts). `--dry-run` checks without paying
+ * (allocate-dry-run.ts).
+ *
+ * Exit: 0 every row paid or replayed; 2 some rows refused; 1 a fatal error (no key, unreadable
+ * file, an inactive quest, the quest refuses every row, the service gone, an output unwritable);
+ * 130 interrupted (SIGINT: nothing more is sent, rows in flight are awaited, then the summary).
  */
-import { createHash } from "node:crypto";
-import {
-  accessSync,
-  constants,
-  createReadStream,
-  createWriteStream,
-  rmSync,
-  statSync,
-} from "node:fs";
-import { dirname } from "node:path";
-import { Transform, type Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import cliProgress from "cli-progress";
+import { statSync } from "node:fs";
 import type { Command } from "commander";
-import { type Parser, parse } from "csv-parse";
-import { type Stringifier, stringify } from "csv-stringify";
 import {
   createQuestpointsClient,
   NetworkError,
@@ -36,29 +27,49 @@ import {
   toApiError,
   unwrap,
 } from "../client/index.js";
-import { parsePassAddress } from "../domain/address.js";
 import type { ErrorCode } from "../domain/errors.js";
-import { IDEMPOTENCY_RETENTION_MS, POINTS_MAX } from "../domain/limits.js";
+import { IDEMPOTENCY_RETENTION_MS } from "../domain/limits.js";
 import { integerArgument, QP_URL_DEFAULT, urlArgument } from "./admin.js";
+import { dryRun } from "./allocate-dry-run.js";
+import {
+  checkWritable,
+  outputFiles,
+  outputPathsOf,
+  type Pile,
+  type PileResult,
+  pileOf,
+} from "./allocate-outputs.js";
+import {
+  type FileScan,
+  keyOf,
+  nextKey,
+  type Row,
+  readRows,
+  scanFile,
+  validate,
+} from "./allocate-rows.js";
+import {
+  type AllocateIo,
+  ATTEMPTS_MAX,
+  answerOf,
+  EXIT_REFUSED,
+  forEachRow,
+  RETRY_STATUSES,
+  type RetryLater,
+  type RunControl,
+  retrying,
+  runControl,
+  startProgress,
+  stopOnInterrupt,
+} from "./allocate-runner.js";
 
+export type { AllocateIo } from "./allocate-runner.js";
+
+/** Rows in flight at once unless --concurrency says otherwise. */
 export const CONCURRENCY_DEFAULT = 8;
 export const CONCURRENCY_MAX = 64;
-/**
- * Attempts per row for answers that mean "try again": 429, 502, 503, 504, 409 in progress, no
- * answer. A 500 is not among them: the service answered, and it would answer the same again.
- */
-export const ATTEMPTS_MAX = 8;
-const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-const BACKOFF_MS_FIRST = 200;
-const BACKOFF_MS_MAX = 10_000;
-/** Retry-After beyond this is not waited for in full. */
-const RETRY_AFTER_MS_MAX = 60_000;
-const PROGRESS_LINE_INTERVAL_MS = 5_000;
 const TIMEOUT_MS_MAX = 600_000;
-const EXIT_REFUSED = 2;
-const EXIT_INTERRUPTED = 130;
 const HOUR_MS = 3_600_000;
-const MISSING_HEADER = "missing header row address,points";
 
 /**
  * Codes that every further row would get too (the key, the quest or the service's settings):
@@ -75,12 +86,6 @@ const QUEST_WIDE_CODES = new Set<string>([
   "NO_ACTIVE_EARNING_PERIOD",
 ] satisfies ErrorCode[]);
 
-export interface AllocateIo {
-  stdout: Writable;
-  stderr: Writable & { isTTY?: boolean };
-  env: NodeJS.ProcessEnv;
-}
-
 const STDIO: AllocateIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };
 
 interface AllocateOptions {
@@ -90,25 +95,15 @@ interface AllocateOptions {
   concurrency: number;
   json?: boolean;
   timeout?: number;
-}
-
-interface Row {
-  /** 1 is the first data row after the header. */
-  row: number;
-  address: string;
-  points: string;
+  dryRun?: boolean;
 }
 
 type Outcome =
   | { kind: "paid" | "replayed"; points: number }
-  | { kind: "refused"; code: string; detail: string; replayed: boolean }
+  /** `status`: the answer's HTTP status; none when refused before sending. */
+  | { kind: "refused"; code: string; detail: string; replayed: boolean; status?: number }
   /** Not decided: the run stopped while the row waited to be retried. */
   | { kind: "abandoned" };
-
-/** One attempt's answer: an outcome, or a reason to try again (after `response`'s Retry-After). */
-type Attempt =
-  | Outcome
-  | { kind: "retry"; failure: string; code?: string; detail?: string; response?: Response };
 
 export interface AllocateSummary {
   file: string;
@@ -118,126 +113,23 @@ export interface AllocateSummary {
   replayed: { count: number; points: number };
   /** `replayed`: refusals answered again from an earlier run of the same file. */
   refused: { count: number; replayed: number; by_code: Record<string, number> };
+  /** The refused rows by what to do with them, and the file each went to. */
+  retry: PileResult;
+  fix: PileResult;
   /** Rows neither paid, replayed nor refused: the run stopped before deciding them. */
   not_done: number;
-  refused_file: string | null;
   /** Why the run stopped early; null when every row was decided. */
   stopped: string | null;
 }
 
 /**
- * A row's Idempotency-Key. Keys are scoped per account, not per quest: the quest is in the key so
- * that one file paid on two quests of one owner (test, then live) gives each row two keys.
+ * Whether a refused row is retried under the key it was refused under. When its fate is unknown
+ * (another request holds the key; a 5xx, perhaps from a gateway after the service paid) only
+ * that key can tell: a retry under it is replayed if it was paid. Otherwise the service keeps
+ * the refusal under the key, and the retry needs the next one.
  */
-export function rowKey(fileHash: string, questId: number, row: number): string {
-  return `qp-csv-${fileHash.slice(0, 32)}-q${questId}-${row}`;
-}
-
-/** Where a run on `questId` lists its refused rows: one file per quest, none overwrites another. */
-export function refusedPathOf(file: string, questId: number): string {
-  return `${file}.q${questId}.refused.csv`;
-}
-
-const sleep = (ms: number, cancel: Promise<void>) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    void cancel.then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-
-/**
- * The header must name `address` and `points`, once each; other columns are carried but ignored.
- * `onHeader` is called when the header row is read: a file without one (empty) is caught by it.
- */
-function csvParser(onHeader: () => void = () => {}): Parser {
-  return parse({
-    bom: true,
-    trim: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-    columns: (header: string[]) => {
-      const names = header.map((name) => name.trim().toLowerCase());
-      for (const required of ["address", "points"]) {
-        const count = names.filter((name) => name === required).length;
-        if (count === 0) {
-          throw new Error(
-            `${MISSING_HEADER}: the first row must name the columns address and points (found: ${header.join(",")})`,
-          );
-        }
-        // Which of the two would be paid is a guess: refuse rather than guess.
-        if (count > 1) throw new Error(`the header row names ${required} twice`);
-      }
-      onHeader();
-      return names;
-    },
-  });
-}
-
-/** One pass over the file: its SHA-256 (the run's identity) and its number of data rows. */
-async function hashAndCount(file: string): Promise<{ hash: string; rows: number }> {
-  const hash = createHash("sha256");
-  let rows = 0;
-  let header = false;
-  await pipeline(
-    createReadStream(file),
-    new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    }),
-    csvParser(() => {
-      header = true;
-    }),
-    async (records: AsyncIterable<unknown>) => {
-      for await (const _ of records) rows++;
-    },
-  );
-  if (!header) throw new Error(`${MISSING_HEADER}: the file is empty`);
-  return { hash: hash.digest("hex"), rows };
-}
-
-/** The file's records, numbered: one generator the workers share (its next() calls queue). */
-async function* numberedRows(file: string): AsyncGenerator<Row> {
-  const parser = createReadStream(file).pipe(csvParser());
-  let row = 0;
-  for await (const record of parser as AsyncIterable<Record<string, string | undefined>>) {
-    row++;
-    yield { row, address: record.address ?? "", points: record.points ?? "" };
-  }
-}
-
-/** The body of a row, or why it is refused without a request. */
-function validate(row: Row): { points: number; address: string } | { detail: string } {
-  const address = parsePassAddress(row.address);
-  const problems: string[] = [];
-  if (!address) {
-    problems.push(
-      `address ${JSON.stringify(row.address)} must be 0x + 40 hex digits, with a valid EIP-55 checksum when in mixed case`,
-    );
-  }
-  const points = Number(row.points);
-  if (!/^[1-9]\d*$/.test(row.points) || points > POINTS_MAX) {
-    problems.push(
-      `points ${JSON.stringify(row.points)} must be a whole number from 1 to ${POINTS_MAX}`,
-    );
-  }
-  if (problems.length > 0 || !address) return { detail: problems.join("; ") };
-  return { points, address };
-}
-
-/** Milliseconds to wait before attempt `attempt + 1`: Retry-After when given, else backoff. */
-function retryDelay(attempt: number, response: Response | undefined): number {
-  const header = response?.headers.get("retry-after");
-  if (header) {
-    const seconds = Number(header);
-    const ms = Number.isFinite(seconds) ? seconds * 1000 : new Date(header).getTime() - Date.now();
-    if (Number.isFinite(ms) && ms >= 0) return Math.min(ms, RETRY_AFTER_MS_MAX);
-  }
-  const backoff = Math.min(BACKOFF_MS_MAX, BACKOFF_MS_FIRST * 2 ** (attempt - 1));
-  return backoff / 2 + Math.random() * (backoff / 2);
+function keyKept(outcome: { code: string; status?: number }): boolean {
+  return outcome.code === "IDEMPOTENCY_IN_PROGRESS" || (outcome.status ?? 0) >= 500;
 }
 
 /** One POST of a row, classified: paid, replayed, refused, or worth another attempt. */
@@ -246,16 +138,13 @@ async function attemptRow(
   questId: number,
   idempotencyKey: string,
   body: { points: number; address: string },
-): Promise<Attempt> {
-  const result = await api
-    .POST("/quests/{questId}", {
+): Promise<Outcome | RetryLater> {
+  const result = await answerOf(
+    api.POST("/quests/{questId}", {
       params: { path: { questId }, header: { "idempotency-key": idempotencyKey } },
       body,
-    })
-    .catch((error: unknown) => {
-      if (error instanceof NetworkError) return error;
-      throw error;
-    });
+    }),
+  );
   // No answer: the request may or may not have been paid; the retry's replay tells which.
   if (result instanceof NetworkError) return { kind: "retry", failure: result.message };
   const { response } = result;
@@ -271,10 +160,46 @@ async function attemptRow(
       response,
     };
   }
-  return { kind: "refused", code: error.code, detail: error.detail, replayed };
+  const { code, detail } = error;
+  return { kind: "refused", code, detail, replayed, status: response.status };
+}
+
+/** One row, sent until it is decided (or the run stops while it waits to be retried). */
+async function sendRow(
+  api: QuestpointsClient,
+  questId: number,
+  key: string,
+  row: Row,
+  run: RunControl,
+): Promise<Outcome> {
+  const body = validate(row);
+  if ("detail" in body) {
+    return { kind: "refused", code: "BAD_REQUEST", detail: body.detail, replayed: false };
+  }
+  const answer = await retrying(run, () => attemptRow(api, questId, key, body));
+  if (answer.kind === "done") {
+    const outcome = answer.value;
+    // A fresh quest-wide refusal stops the run. A replayed one was decided in an earlier run
+    // and kept under this row's key; the quest may be fixed since, so the rows never sent go
+    // on, and this one goes to the retry file, to be retried from there under the next key.
+    if (outcome.kind === "refused" && QUEST_WIDE_CODES.has(outcome.code) && !outcome.replayed) {
+      run.stop(`every further row would be refused: ${outcome.code}: ${outcome.detail}`, 1);
+    }
+    return outcome;
+  }
+  if (answer.kind === "abandoned") return answer;
+  const { last } = answer;
+  // Another run of the same file holds this row: not ours to wait for forever.
+  if (last.code === "IDEMPOTENCY_IN_PROGRESS") {
+    return { kind: "refused", code: last.code, detail: last.detail ?? "", replayed: false };
+  }
+  // The service is away: stop here; a later run replays whatever this one paid.
+  run.stop(`no success after ${ATTEMPTS_MAX} attempts on line ${row.line}: ${last.failure}`, 1);
+  return { kind: "abandoned" };
 }
 
 function emptySummary(file: string, questId: number, rows: number): AllocateSummary {
+  const none = (): PileResult => ({ count: 0, kept: 0, file: null });
   return {
     file,
     quest_id: questId,
@@ -282,10 +207,31 @@ function emptySummary(file: string, questId: number, rows: number): AllocateSumm
     paid: { count: 0, points: 0 },
     replayed: { count: 0, points: 0 },
     refused: { count: 0, replayed: 0, by_code: {} },
+    retry: none(),
+    fix: none(),
     not_done: 0,
-    refused_file: null,
     stopped: null,
   };
+}
+
+const PILE_ADVICE: Record<Pile, string> = {
+  retry:
+    "payable as they are once the cause in their code is gone (budget raised, passes registered, quest active, the other run done)",
+  fix: "correct each row as its detail says",
+};
+
+/** Where the run's refused rows of `pile` went, what to do with them, and how to retry them. */
+function pileLines(pile: Pile, result: PileResult, questId: number): string[] {
+  if (!result.file) return [];
+  const label = `${pile}:`.padEnd(10);
+  const where =
+    result.count === 0
+      ? `${result.file} still holds ${result.kept} rows of earlier runs`
+      : `${result.count} rows to ${result.file}${result.kept > 0 ? ` (and ${result.kept} kept from earlier runs)` : ""}`;
+  return [
+    `${label} ${where}: ${PILE_ADVICE[pile]}; then run`,
+    `           questpoints allocate --quest ${questId} --csv ${result.file}`,
+  ];
 }
 
 function formatSummary(summary: AllocateSummary): string {
@@ -297,105 +243,19 @@ function formatSummary(summary: AllocateSummary): string {
     ...Object.entries(summary.refused.by_code)
       .sort(([, a], [, b]) => b - a)
       .map(([code, count]) => `  ${code}: ${count}`),
+    ...pileLines("retry", summary.retry, summary.quest_id),
+    ...pileLines("fix", summary.fix, summary.quest_id),
   ];
-  if (summary.not_done > 0) lines.push(`not done:  ${summary.not_done} rows (run again to finish)`);
-  if (summary.refused_file) {
+  if (summary.not_done > 0) {
     lines.push(
-      `refused rows of quest ${summary.quest_id} written to ${summary.refused_file} (run it to retry them)`,
+      `not done:  ${summary.not_done} rows: run the same file again to finish (the retry and fix files are written once every row is decided)`,
     );
   }
   if (summary.stopped) lines.push(`stopped:   ${summary.stopped}`);
   return `${lines.join("\n")}\n`;
 }
 
-/**
- * The refused file must be writable before anything is paid: finding out after the rows were
- * sent would lose the list of what to retry. Checked, not created: a run with no refusal leaves
- * no file.
- */
-function checkWritable(path: string): void {
-  try {
-    let exists = true;
-    try {
-      if (statSync(path).isDirectory()) throw new Error("it is a directory");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      exists = false;
-    }
-    accessSync(exists ? path : dirname(path), constants.W_OK);
-  } catch (error) {
-    throw new Error(`cannot write ${path}: ${(error as Error).message}`);
-  }
-}
-
-/**
- * The refused rows file, opened at the first refusal, in the order rows were decided. A write
- * error is reported once to `onError` (the run then stops as on any fatal error); writes after it
- * are dropped, the rows still count in the summary.
- */
-function refusedWriter(path: string, onError: (error: Error) => void) {
-  let stringifier: Stringifier | undefined;
-  let finished: Promise<void> | undefined;
-  let failed = false;
-  // One wait for "drain" shared by every worker: one listener per waiter would pile up (a
-  // MaxListenersExceededWarning at 11 workers), and the file would not drain any sooner.
-  let drained: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-
-  const open = (): Stringifier => {
-    const out = stringify({
-      header: true,
-      columns: ["row", "address", "points", "code", "detail"],
-    });
-    finished = pipeline(out, createWriteStream(path)).catch((error: Error) => {
-      failed = true;
-      wake?.(); // No "drain" will come: release the waiting workers.
-      onError(error);
-    });
-    return out;
-  };
-  const waitForDrain = (out: Stringifier): Promise<void> => {
-    drained ??= new Promise<void>((resolve) => {
-      wake = resolve;
-      out.once("drain", resolve);
-    }).then(() => {
-      drained = undefined;
-      wake = undefined;
-    });
-    return drained;
-  };
-
-  return {
-    /** Resolves when the row is buffered below the stream's mark (memory stays bounded). */
-    async write(row: Row, code: string, detail: string): Promise<void> {
-      if (failed) return;
-      stringifier ??= open();
-      if (!stringifier.write([row.row, row.address, row.points, code, detail])) {
-        await waitForDrain(stringifier);
-      }
-    },
-    /**
-     * Ends the file; true when it holds the run's refused rows. With no refusal in a run that
-     * decided every row, a refused file left by an earlier run is removed: it no longer says
-     * anything true.
-     */
-    async close(complete: boolean): Promise<boolean> {
-      if (!stringifier) {
-        try {
-          if (complete) rmSync(path, { force: true });
-        } catch (error) {
-          onError(error as Error);
-        }
-        return false;
-      }
-      if (!failed) stringifier.end();
-      await finished;
-      return !failed;
-    },
-  };
-}
-
-/** The key, the file and the refused file, checked before anything is sent. */
+/** The key, the file and the output files, checked before anything is sent. */
 function checkLocal(options: AllocateOptions, io: AllocateIo) {
   const apiKey = io.env.QP_API_KEY;
   if (!apiKey) {
@@ -409,106 +269,89 @@ function checkLocal(options: AllocateOptions, io: AllocateIo) {
   } catch (error) {
     throw new Error(`cannot read ${file}: ${(error as Error).message}`);
   }
-  const refusedPath = refusedPathOf(file, options.quest);
-  checkWritable(refusedPath);
-  return { apiKey, file, refusedPath };
+  const outputPaths = outputPathsOf(file, options.quest);
+  if (!options.dryRun) for (const path of Object.values(outputPaths)) checkWritable(path);
+  return { apiKey, file, outputPaths };
 }
 
-/**
- * The key, the quest and its owner, checked once before the file is read; and the quest must be
- * active. Every row sent to an inactive quest would be refused, and that refusal kept for 24 h
- * under the row's key: after the quest is fixed, a rerun would get it replayed.
- */
-async function readActiveQuest(api: QuestpointsClient, questId: number) {
-  const quest = unwrap(
+/** GET /quests/{id} checks the key, the quest and its owner once, before the file is read. */
+async function readQuest(api: QuestpointsClient, questId: number) {
+  return unwrap(
     await api.GET("/quests/{questId}", { params: { path: { questId }, query: { limit: 1 } } }),
   );
-  if (!quest.is_active) {
-    const now = Date.now();
-    const inWindow = Date.parse(quest.start) <= now && now < Date.parse(quest.end);
-    const why = inWindow ? "it is switched off" : `now is outside ${quest.start} – ${quest.end}`;
-    throw new Error(
-      `quest ${questId} is not active (${why}): nothing was sent. Run again once it is active.`,
-    );
+}
+
+/** Why a run would refuse to start on the quest; null when it is active. */
+function inactiveReason(quest: { is_active: boolean; start: string; end: string }, id: number) {
+  if (quest.is_active) return null;
+  const now = Date.now();
+  const inWindow = Date.parse(quest.start) <= now && now < Date.parse(quest.end);
+  const why = inWindow ? "it is switched off" : `now is outside ${quest.start} – ${quest.end}`;
+  return `quest ${id} is not active (${why})`;
+}
+
+async function scan(file: string) {
+  try {
+    return await scanFile(file);
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`);
   }
-  return quest;
 }
 
-/** How a run stops early: the first reason wins, and wakes the rows waiting to be retried. */
-interface RunControl {
-  readonly stopping: boolean;
-  readonly exitCode: number;
-  /** Resolves at the first stop(). */
-  readonly stopped: Promise<void>;
-  stop(reason: string, exitCode: number): void;
-}
-
-function runControl(summary: AllocateSummary): RunControl {
-  let stopping = false;
-  let exitCode = 0;
-  let wake!: () => void;
-  const stopped = new Promise<void>((resolve) => {
-    wake = resolve;
-  });
-  return {
-    get stopping() {
-      return stopping;
-    },
-    get exitCode() {
-      return exitCode;
-    },
-    stopped,
-    stop(reason, code) {
-      if (stopping) return;
-      stopping = true;
-      summary.stopped = reason;
-      exitCode = code;
-      wake();
-    },
-  };
-}
-
-/** One row, sent until it is decided (or the run stops while it waits to be retried). */
-async function sendRow(
+/** Sends every row of the file; the summary is complete but for what `finish` adds. */
+async function sendFile(
   api: QuestpointsClient,
-  questId: number,
-  fileHash: string,
-  row: Row,
+  file: FileScan & { path: string; questId: number; pointsRemaining: number },
+  options: AllocateOptions,
+  io: AllocateIo,
+  outputs: ReturnType<typeof outputFiles>,
   run: RunControl,
-): Promise<Outcome> {
-  const body = validate(row);
-  if ("detail" in body) {
-    return { kind: "refused", code: "BAD_REQUEST", detail: body.detail, replayed: false };
-  }
-  const idempotencyKey = rowKey(fileHash, questId, row.row);
-  for (let attempt = 1; ; attempt++) {
-    const answer = await attemptRow(api, questId, idempotencyKey, body);
-    if (answer.kind !== "retry") {
-      // A fresh quest-wide refusal stops the run. A replayed one was decided in an earlier run
-      // and kept under this row's key; the quest may be fixed since, so the rows never sent go
-      // on, and this one goes to the refused file, to be retried from there.
-      if (answer.kind === "refused" && QUEST_WIDE_CODES.has(answer.code) && !answer.replayed) {
-        run.stop(`every further row would be refused: ${answer.code}: ${answer.detail}`, 1);
-      }
-      return answer;
+): Promise<AllocateSummary> {
+  const { questId } = file;
+  const summary = emptySummary(file.path, questId, file.rows);
+  let decided = 0;
+  const progress = startProgress(
+    io,
+    `allocate: ${file.rows} rows from ${file.path} to quest ${questId} (${file.pointsRemaining} points remaining)`,
+    file.rows,
+    () => decided,
+    () =>
+      `paid ${summary.paid.count}, replayed ${summary.replayed.count}, refused ${summary.refused.count}`,
+  );
+  const record = async (row: Row, key: string, outcome: Outcome) => {
+    if (outcome.kind === "abandoned") return;
+    decided++;
+    if (outcome.kind === "refused") {
+      const { code, detail } = outcome;
+      summary.refused.count++;
+      if (outcome.replayed) summary.refused.replayed++;
+      summary.refused.by_code[code] = (summary.refused.by_code[code] ?? 0) + 1;
+      const { line, address, points } = row;
+      const idempotency_key = keyKept(outcome) ? key : nextKey(key);
+      const written = { line, address, points, code, detail, idempotency_key };
+      await outputs.write(pileOf(code, outcome.status), written);
+    } else {
+      summary[outcome.kind].count++;
+      summary[outcome.kind].points += outcome.points;
     }
-    if (attempt >= ATTEMPTS_MAX) {
-      // Another run of the same file holds this row: not ours to wait for forever.
-      if (answer.code === "IDEMPOTENCY_IN_PROGRESS") {
-        return { kind: "refused", code: answer.code, detail: answer.detail ?? "", replayed: false };
-      }
-      // The service is away: stop here; a later run replays whatever this one paid.
-      run.stop(`no success after ${ATTEMPTS_MAX} attempts on row ${row.row}: ${answer.failure}`, 1);
-      return { kind: "abandoned" };
-    }
-    if (run.stopping) return { kind: "abandoned" };
-    await sleep(retryDelay(attempt, answer.response), run.stopped);
-    if (run.stopping) return { kind: "abandoned" };
+    progress.update();
+  };
+  const release = stopOnInterrupt(run);
+  try {
+    await forEachRow(readRows(file.path), options.concurrency, run, async (row) => {
+      const key = keyOf(row, file.hash, questId);
+      await record(row, key, await sendRow(api, questId, key, row, run));
+    });
+  } finally {
+    release();
+    progress.stop();
   }
+  summary.not_done = summary.rows - decided;
+  return summary;
 }
 
 async function allocate(options: AllocateOptions, io: AllocateIo): Promise<number> {
-  const { apiKey, file, refusedPath } = checkLocal(options, io);
+  const { apiKey, file, outputPaths } = checkLocal(options, io);
   const baseUrl = options.url ?? urlArgument("QP_URL")(io.env.QP_URL || QP_URL_DEFAULT);
   const questId = options.quest;
   const api = createQuestpointsClient({
@@ -516,70 +359,28 @@ async function allocate(options: AllocateOptions, io: AllocateIo): Promise<numbe
     apiKey,
     timeoutMs: options.timeout ?? REQUEST_TIMEOUT_MS_DEFAULT,
   });
-  const quest = await readActiveQuest(api, questId);
-  let identity: { hash: string; rows: number };
-  try {
-    identity = await hashAndCount(file);
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`);
+  const quest = await readQuest(api, questId);
+  const inactive = inactiveReason(quest, questId);
+  const pointsRemaining = quest.points_remaining;
+  if (options.dryRun) {
+    const { rows } = await scan(file);
+    const { concurrency, json = false } = options;
+    return dryRun({ api, file, questId, rows, concurrency, json, inactive, pointsRemaining }, io);
   }
+  // Every row sent to an inactive quest would be refused, and that refusal kept for 24 h under
+  // the row's key: after the quest is fixed, a rerun would get it replayed.
+  if (inactive) throw new Error(`${inactive}: nothing was sent. Run again once it is active.`);
+  const scanned = { ...(await scan(file)), path: file, questId, pointsRemaining };
 
-  const summary = emptySummary(file, questId, identity.rows);
-  let decided = 0;
-  const run = runControl(summary);
-  const refused = refusedWriter(refusedPath, (error) => {
-    const reason = `cannot write ${refusedPath}: ${error.message}`;
+  const run = runControl();
+  const outputs = outputFiles(outputPaths, (error) => {
     // Already stopping for another reason: that one stays the summary's, this one is said too.
-    if (run.stopping) io.stderr.write(`questpoints: ${reason}\n`);
-    else run.stop(reason, 1);
+    if (run.stopping) io.stderr.write(`questpoints: ${error.message}\n`);
+    else run.stop(error.message, 1);
   });
-
-  const progress = startProgress(io, summary, () => decided, quest.points_remaining);
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts++;
-    if (interrupts > 1) process.exit(EXIT_INTERRUPTED);
-    run.stop("interrupted (SIGINT); run again to finish", EXIT_INTERRUPTED);
-  };
-  process.on("SIGINT", onSigint);
-
-  const record = async (row: Row, outcome: Outcome) => {
-    if (outcome.kind === "abandoned") return;
-    decided++;
-    if (outcome.kind === "refused") {
-      summary.refused.count++;
-      if (outcome.replayed) summary.refused.replayed++;
-      summary.refused.by_code[outcome.code] = (summary.refused.by_code[outcome.code] ?? 0) + 1;
-      await refused.write(row, outcome.code, outcome.detail);
-    } else {
-      summary[outcome.kind].count++;
-      summary[outcome.kind].points += outcome.points;
-    }
-    progress.update();
-  };
-
-  const rows = numberedRows(file);
-  const worker = async () => {
-    try {
-      while (!run.stopping) {
-        const next = await rows.next();
-        if (next.done) return;
-        await record(next.value, await sendRow(api, questId, identity.hash, next.value, run));
-      }
-    } catch (error) {
-      run.stop(`fatal: ${(error as Error).message}`, 1);
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: options.concurrency }, worker));
-  } finally {
-    await rows.return(undefined);
-    process.off("SIGINT", onSigint);
-    progress.stop();
-  }
-
-  summary.not_done = summary.rows - decided;
-  if (await refused.close(summary.not_done === 0)) summary.refused_file = refusedPath;
+  const summary = await sendFile(api, scanned, options, io, outputs, run);
+  Object.assign(summary, await outputs.finish(summary.not_done === 0, scanned.carriedLines));
+  summary.stopped = run.reason;
   io.stdout.write(options.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary));
   if (run.exitCode === 1 && summary.stopped) {
     io.stderr.write(`questpoints: ${summary.stopped}\n`);
@@ -588,60 +389,54 @@ async function allocate(options: AllocateOptions, io: AllocateIo): Promise<numbe
   return summary.refused.count > 0 ? EXIT_REFUSED : 0;
 }
 
-/** A bar on a terminal; elsewhere (a log, a pipe) one line every few seconds. */
-function startProgress(
-  io: AllocateIo,
-  summary: AllocateSummary,
-  decided: () => number,
-  pointsRemaining: number,
-) {
-  const payload = () => ({
-    paid: summary.paid.count,
-    replayed: summary.replayed.count,
-    refused: summary.refused.count,
-  });
-  io.stderr.write(
-    `allocate: ${summary.rows} rows from ${summary.file} to quest ${summary.quest_id} (${pointsRemaining} points remaining)\n`,
-  );
-  if (io.stderr.isTTY) {
-    const bar = new cliProgress.SingleBar(
-      {
-        stream: io.stderr as NodeJS.WritableStream,
-        format:
-          "{bar} {value}/{total} rows | paid {paid} | replayed {replayed} | refused {refused} | {eta_formatted}",
-        hideCursor: true,
-      },
-      cliProgress.Presets.shades_classic,
-    );
-    bar.start(summary.rows, 0, payload());
-    return {
-      update: () => bar.update(decided(), payload()),
-      stop: () => bar.stop(),
-    };
-  }
-  const line = () => {
-    const p = payload();
-    io.stderr.write(
-      `allocate: ${decided()}/${summary.rows} rows, paid ${p.paid}, replayed ${p.replayed}, refused ${p.refused}\n`,
-    );
-  };
-  const timer = setInterval(line, PROGRESS_LINE_INTERVAL_MS);
-  return {
-    update: () => {},
-    stop: () => clearInterval(timer),
-  };
-}
+const HELP_AFTER = `
+Rows are named by their line in the file: the header is line 1, and blank lines are skipped but
+counted. Columns other than address and points (a note, a name) are ignored, but a row with more
+fields than the header names is refused: an unquoted 1,000 would otherwise pay 1.
+
+Each row's Idempotency-Key is qp-csv-<file hash>-q<quest>-<n>, n its position among the data rows,
+so running the same file on the same quest again pays only the rows not paid yet and answers
+refused rows as before, while the same file on another quest (the test quest, then the live one)
+has keys of its own. The service keeps each answer under its key for at least ${IDEMPOTENCY_RETENTION_MS / HOUR_MS} h, refusals too.
+
+Refused rows are written to two files named after the file (after the original one, when the file
+is one of them: retries never stack names), with the columns line (the row's line in the original
+file), address, points, code, detail and idempotency_key:
+  <file>.q<quest>.retry.csv  rows that can be paid as they are once the cause is gone: the budget
+                             raised (INSUFFICIENT_POINTS), the pass registered (ACCOUNT_NOT_FOUND),
+                             the quest, its action type or an earning period active again, another
+                             run of the file done (IDEMPOTENCY_IN_PROGRESS), a 5xx answer
+  <file>.q<quest>.fix.csv    rows to correct first (BAD_REQUEST, PASS_POINTS_LIMIT, any other code)
+Run either file to retry its rows. Each row is sent under the idempotency_key it carries: the
+next key after the one it was refused under, or the same key when its fate is unknown
+(IDEMPOTENCY_IN_PROGRESS, a 5xx), so a row is never paid twice, from whichever file it is retried.
+A rerun of a file answers its refused rows as before (those refused while the quest was inactive
+too), and they go to the retry file again. The files are replaced once a run has decided every
+row: a run of the retry file replaces the retry file and adds its new fix rows to the fix file
+(and the other way round); a run of the original file replaces both. A run that stops early
+(Ctrl-C, the service gone) leaves them as they were: run the same file again to finish.
+An inactive quest is refused before any row is sent.
+
+--dry-run sends no allocation: it checks every row (its fields, the address checksum, the pass
+registered: GET /passes/{address}), the quest active, and the points of the rows that pass
+against the quest's points_remaining, then prints what a run would refuse. It cannot know which
+rows an earlier run already paid.
+
+429, 502, 503, 504, 409 IDEMPOTENCY_IN_PROGRESS and no answer are retried (up to ${ATTEMPTS_MAX} attempts);
+a 500 is a refusal (to the retry file, with its key).
+Exit codes: 0 all paid or replayed (dry run: all would be), 2 some rows refused, 1 fatal error,
+130 interrupted.`;
 
 export function registerAllocateCommand(program: Command, io: AllocateIo = STDIO): void {
   program
     .command("allocate")
     .description(
-      "award points from a CSV (header row; columns address,points) to passes, one row at a time; safe to run again after a crash: nothing is paid twice (API key from QP_API_KEY)",
+      `award points from a CSV (header row; columns address,points) to passes, ${CONCURRENCY_DEFAULT} rows in flight at once (--concurrency); safe to run again after a crash: nothing is paid twice (API key from QP_API_KEY)`,
     )
     .requiredOption("--quest <id>", "the quest to pay from", integerArgument("--quest", 1))
     .requiredOption(
       "--csv <file>",
-      "the rows; refused ones are written to <file>.q<quest>.refused.csv",
+      "the rows; refused ones are written to <file>.q<quest>.retry.csv and <file>.q<quest>.fix.csv",
     )
     .option(
       "--url <base>",
@@ -650,7 +445,7 @@ export function registerAllocateCommand(program: Command, io: AllocateIo = STDIO
     )
     .option(
       "--concurrency <n>",
-      `rows in flight at once, 1..${CONCURRENCY_MAX}`,
+      `rows in flight at once (lookups with --dry-run), 1..${CONCURRENCY_MAX}`,
       integerArgument("--concurrency", 1, CONCURRENCY_MAX),
       CONCURRENCY_DEFAULT,
     )
@@ -659,25 +454,9 @@ export function registerAllocateCommand(program: Command, io: AllocateIo = STDIO
       `longest wait for one answer (default: ${REQUEST_TIMEOUT_MS_DEFAULT})`,
       integerArgument("--timeout", 1, TIMEOUT_MS_MAX),
     )
+    .option("--dry-run", "check every row and the budget, print the summary, pay nothing")
     .option("--json", "print the summary as JSON")
-    .addHelpText(
-      "after",
-      `
-Row N is the Nth data row after the header; its Idempotency-Key is qp-csv-<file hash>-q<quest>-N,
-so running the same file on the same quest again pays only the rows not paid yet and answers
-refused rows as before, while the same file on another quest (the test quest, then the live one)
-has keys of its own. Refused rows are written to <file>.q<quest>.refused.csv; to retry them
-(after registering their passes or raising the budget), run that file itself: it has address and
-points columns, and its own hash gives it new keys.
-The service keeps each answer under its key for at least ${IDEMPOTENCY_RETENTION_MS / HOUR_MS} h, refusals too. Rows refused
-while the quest was inactive (switched off, its action type off, no earning period) keep that
-answer after the quest is fixed: a rerun lists them as refused again and goes on with the rows
-never sent; run the refused file to retry them. An inactive quest is refused before any row is
-sent.
-429, 502, 503, 504, 409 IDEMPOTENCY_IN_PROGRESS and no answer are retried (up to ${ATTEMPTS_MAX} attempts);
-a 500 is a refusal.
-Exit codes: 0 all paid or replayed, 2 some rows refused, 1 fatal error, 130 interrupted.`,
-    )
+    .addHelpText("after", HELP_AFTER)
     .action(async (options: AllocateOptions) => {
       process.exitCode = await allocate(options, io);
     });

@@ -3,6 +3,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -12,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import { createAccount, createQuest, issueKey, randomPass } from "../helpers/app.js";
 import {
   type CliRun,
@@ -24,23 +26,47 @@ import {
   startStub,
 } from "../helpers/cli-process.js";
 
+interface PileSummary {
+  count: number;
+  kept: number;
+  file: string | null;
+}
+
 interface Summary {
   rows: number;
   paid: { count: number; points: number };
   replayed: { count: number; points: number };
   refused: { count: number; replayed: number; by_code: Record<string, number> };
+  retry: PileSummary;
+  fix: PileSummary;
   not_done: number;
-  refused_file: string | null;
   stopped: string | null;
 }
 
-interface RefusedRow {
-  row: string;
+interface DryRunSummary {
+  dry_run: true;
+  rows: number;
+  quest_inactive: string | null;
+  ok: { count: number; points: number };
+  points_remaining: number;
+  points_short: number;
+  refused: { count: number; by_code: Record<string, number> };
+  problems: { line: number; address: string; points: string; code: string; detail: string }[];
+  not_done: number;
+  stopped: string | null;
+}
+
+/** A row of a retry or fix file. */
+interface OutputRow {
+  line: string;
   address: string;
   points: string;
   code: string;
   detail: string;
+  idempotency_key: string;
 }
+
+type Pile = "retry" | "fix";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -86,16 +112,41 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     );
   }
 
-  function summaryOf(run: CliRun): Summary {
+  function summaryOf<T = Summary>(run: CliRun): T {
     try {
-      return JSON.parse(run.stdout) as Summary;
+      return JSON.parse(run.stdout) as T;
     } catch {
       assert.fail(`no JSON summary on stdout:\n${describeRun(run)}`);
     }
   }
 
-  function refusedRows(csv: string, questId: number): RefusedRow[] {
-    return parse(readFileSync(`${csv}.q${questId}.refused.csv`), { columns: true }) as RefusedRow[];
+  /** Where a run of `csv` (an original file) on `questId` writes its refused rows of `pile`. */
+  const pathOf = (csv: string, questId: number, pile: Pile) => `${csv}.q${questId}.${pile}.csv`;
+
+  function outputRows(csv: string, questId: number, pile: Pile): OutputRow[] {
+    return parse(readFileSync(pathOf(csv, questId, pile)), { columns: true }) as OutputRow[];
+  }
+
+  /** Line → code of the rows of a retry or fix file, by line. */
+  function codesByLine(csv: string, questId: number, pile: Pile): [number, string][] {
+    return outputRows(csv, questId, pile)
+      .map((row): [number, string] => [Number(row.line), row.code])
+      .sort(([a], [b]) => a - b);
+  }
+
+  /** Files of `dir` whose names stack the suffixes of retry and fix files. */
+  const stackedNames = () =>
+    readdirSync(dir).filter((name) => /\.(retry|fix)\.csv\.q\d+\.(retry|fix)\.csv/.test(name));
+
+  /** The passes paid more than once on `questId`. */
+  async function paidTwice(questId: number): Promise<string[]> {
+    const seen = new Set<string>();
+    const twice: string[] = [];
+    for (const { pass } of await payoutsOf(questId)) {
+      if (seen.has(pass)) twice.push(pass);
+      seen.add(pass);
+    }
+    return twice;
   }
 
   /** A CSV of `rows` in `dir`, each `[address, points]`, with the header row. */
@@ -134,6 +185,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     const { key, questId, passes } = await fixture(2000, 270);
     const badAddresses = ["0x123", "not-an-address", "0xZZ00000000000000000000000000000000000000"];
     const badPoints = ["0", "-5", "1.5", "abc", "", "1e3", "9007199254740992"];
+    // Row n of the data is line n + 1 of the file (the header is line 1; no blank line here).
     const expected = new Map<number, string>(); // row → code, for rows refused whatever the order
     const valid = new Map<number, string>(); // row → pass
     const lines = ["address,points"];
@@ -170,23 +222,28 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       by_code: { BAD_REQUEST: 20, ACCOUNT_NOT_FOUND: 10, INSUFFICIENT_POINTS: 70 },
     });
     assert.equal(summary.not_done, 0);
-    assert.equal(summary.refused_file, `${csv}.q${questId}.refused.csv`);
+    assert.deepEqual(summary.retry, { count: 80, kept: 0, file: pathOf(csv, questId, "retry") });
+    assert.deepEqual(summary.fix, { count: 20, kept: 0, file: pathOf(csv, questId, "fix") });
 
     const payouts = await payoutsOf(questId);
     const paidPasses = new Set(payouts.map((payout) => payout.pass));
     assert.equal(paidPasses.size, 200, "200 distinct passes paid once each");
     for (const [row, pass] of valid)
       if (!paidPasses.has(pass)) expected.set(row, "INSUFFICIENT_POINTS");
-    const refused = refusedRows(csv, questId);
+    const refused = [...outputRows(csv, questId, "retry"), ...outputRows(csv, questId, "fix")];
     assert.deepEqual(
-      new Map(refused.map((row) => [Number(row.row), row.code])),
+      new Map(refused.map((row) => [Number(row.line) - 1, row.code])),
       new Map([...expected].sort(([a], [b]) => a - b)),
       "exactly the refused rows, each with its code",
     );
     assert.equal(refused.length, 100, "each refused row once");
+    assert.ok(
+      outputRows(csv, questId, "fix").every((row) => row.code === "BAD_REQUEST"),
+      "the malformed rows are to fix; the others to retry",
+    );
     const notFound = refused.find((row) => row.code === "ACCOUNT_NOT_FOUND")!;
     assert.match(notFound.detail, /registered/);
-    assert.equal(notFound.address, lines[Number(notFound.row)]!.split(",")[0]);
+    assert.equal(notFound.address, lines[Number(notFound.line) - 1]!.split(",")[0]);
 
     const books = await assertBooksBalance(key, questId, 2000);
     assert.deepEqual(books, { remaining: 0, paid: 2000 });
@@ -246,8 +303,10 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     assert.equal(resumed.paid.count, rows - paidAfterKill);
     assert.equal(resumed.paid.points + resumed.replayed.points, totalRequested);
     assert.equal(resumed.refused.count, 0);
-    assert.equal(resumed.refused_file, null);
-    assert.ok(!existsSync(`${csv}.q${questId}.refused.csv`));
+    assert.equal(resumed.retry.file, null);
+    assert.equal(resumed.fix.file, null);
+    assert.ok(!existsSync(pathOf(csv, questId, "retry")));
+    assert.ok(!existsSync(pathOf(csv, questId, "fix")));
 
     const payouts = await payoutsOf(questId);
     assert.equal(payouts.length, rows, "one payout per row");
@@ -366,18 +425,18 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       by_code: { ACTION_TYPE_INACTIVE: 1 },
     });
     assert.deepEqual(
-      refusedRows(csv, questId).map((row) => [row.row, row.address, row.code]),
-      [["1", passes[0], "ACTION_TYPE_INACTIVE"]],
+      outputRows(csv, questId, "retry").map((row) => [row.line, row.address, row.code]),
+      [["2", passes[0], "ACTION_TYPE_INACTIVE"]],
     );
 
-    // The refused file has its own hash, hence new keys: its row is paid now.
-    const retry = await allocate(key, questId, `${csv}.q${questId}.refused.csv`).result;
+    // The retry file carries the next key after the refused one: its row is paid now.
+    const retry = await allocate(key, questId, pathOf(csv, questId, "retry")).result;
     assert.equal(retry.code, 0, describeRun(retry));
     assert.deepEqual(summaryOf(retry).paid, { count: 1, points: 2 });
     assert.equal((await payoutsOf(questId)).length, 5);
   });
 
-  it("pays one file on the test quest and then on the live quest; each quest has its refused file", async () => {
+  it("pays one file on the test quest and then on the live quest; each quest has its retry file", async () => {
     const owner = randomPass();
     const passes = [randomPass(), randomPass(), randomPass()];
     for (const pass of [owner, ...passes]) await createAccount(service.ctx, pass);
@@ -402,15 +461,15 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       assert.deepEqual(summary.paid, { count: 3, points: 9 }, `quest ${questId}`);
       assert.deepEqual(summary.refused.by_code, { ACCOUNT_NOT_FOUND: 1 });
       assert.equal((await payoutsOf(questId)).length, 3);
-      refusedFiles.push(summary.refused_file);
+      refusedFiles.push(summary.retry.file);
     }
     assert.deepEqual(refusedFiles, [
-      `${csv}.q${testQuest}.refused.csv`,
-      `${csv}.q${liveQuest}.refused.csv`,
+      pathOf(csv, testQuest, "retry"),
+      pathOf(csv, liveQuest, "retry"),
     ]);
     for (const questId of [testQuest, liveQuest]) {
       assert.deepEqual(
-        refusedRows(csv, questId).map((row) => [row.address, row.code]),
+        outputRows(csv, questId, "retry").map((row) => [row.address, row.code]),
         [[unregistered, "ACCOUNT_NOT_FOUND"]],
         "each quest's refused rows in its own file",
       );
@@ -458,16 +517,16 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     );
   });
 
-  it("checks the refused file can be written before sending; a later write error ends the run with its summary", async () => {
+  it("checks the fix file can be written before sending; a later write error ends the run with its summary", async () => {
     const { key, questId, passes } = await fixture(100, 3);
     const csv = writeCsv("unwritable.csv", [
       ...passes.map((pass) => [pass, 1] as [string, number]),
       ["0x123", 1],
     ]);
-    mkdirSync(`${csv}.q${questId}.refused.csv`);
+    mkdirSync(pathOf(csv, questId, "fix"));
     const blocked = await allocate(key, questId, csv).result;
     assert.equal(blocked.code, 1, describeRun(blocked));
-    assert.match(blocked.stderr, /^questpoints: cannot write .*refused\.csv: it is a directory/m);
+    assert.match(blocked.stderr, /^questpoints: cannot write .*fix\.csv: it is a directory/m);
     assert.doesNotMatch(blocked.stderr, /^\s+at /m, "no stack trace");
     assert.equal((await payoutsOf(questId)).length, 0, "nothing was sent");
 
@@ -477,18 +536,21 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       ["0x123", 1],
       ["0x456", 1],
     ]);
-    symlinkSync("/dev/full", `${full}.q${questId}.refused.csv`);
-    const run = await allocate(key, questId, full).result;
+    // Rows are written to a temporary file named with the process id, put in place at the end.
+    const started = allocate(key, questId, full);
+    symlinkSync("/dev/full", `${pathOf(full, questId, "fix")}.${started.child.pid}.tmp`);
+    const run = await started.result;
     assert.equal(run.code, 1, describeRun(run));
     const summary = summaryOf(run);
-    assert.match(summary.stopped ?? "", /cannot write .*refused\.csv/);
-    assert.equal(summary.refused_file, null);
+    assert.match(summary.stopped ?? "", /cannot write .*fix\.csv/);
+    assert.equal(summary.fix.file, null);
+    assert.ok(!existsSync(pathOf(full, questId, "fix")), "no fix file half written");
     assert.equal(summary.paid.count + summary.refused.count + summary.not_done, 5);
     assert.match(run.stderr, /^questpoints: cannot write /m);
     assert.doesNotMatch(run.stderr, /^\s+at /m, "no stack trace");
   });
 
-  it("waits for the refused file without piling up listeners (many refusals, 16 in flight)", async () => {
+  it("waits for the fix file without piling up listeners (many refusals, 16 in flight)", async () => {
     const { key, questId } = await fixture(100, 0);
     const csv = writeCsv(
       "many-refused.csv",
@@ -498,7 +560,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     assert.equal(run.code, 2, describeRun(run));
     assert.doesNotMatch(run.stderr, /MaxListenersExceededWarning/);
     assert.equal(summaryOf(run).refused.count, 2000);
-    assert.equal(refusedRows(csv, questId).length, 2000);
+    assert.equal(outputRows(csv, questId, "fix").length, 2000);
   });
 
   it("retries 502, 503 and 504; a 500 is a refusal", async () => {
@@ -548,5 +610,381 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     } finally {
       await gateway.close();
     }
+  });
+
+  /** A valid address in mixed case whose EIP-55 checksum is broken by one letter's case. */
+  function badChecksum(): string {
+    for (;;) {
+      const pass = randomPass();
+      const at = 2 + pass.slice(2).search(/[a-fA-F]/);
+      const letter = pass[at]!;
+      const flipped = letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase();
+      const broken = `${pass.slice(0, at)}${flipped}${pass.slice(at + 1)}`;
+      if (/[a-f]/.test(broken.slice(2)) && /[A-F]/.test(broken.slice(2))) return broken;
+    }
+  }
+
+  /** Rewrites a retry or fix file as a spreadsheet would, with `edit` applied to each row. */
+  function editRows(path: string, edit: (row: OutputRow) => void) {
+    const rows = parse(readFileSync(path), { columns: true }) as OutputRow[];
+    rows.forEach(edit);
+    writeFileSync(path, stringify(rows, { header: true }));
+  }
+
+  it("names rows by their line in the file: blank lines shift nothing; a row with more fields than the header is refused, not paid", async () => {
+    const { key, questId, passes } = await fixture(100, 4);
+    const csv = join(dir, "lines.csv");
+    writeFileSync(
+      csv,
+      [
+        "address,points,note", // 1: a named extra column is fine
+        `${passes[0]},1,first`, // 2
+        "", // 3
+        "   ", // 4
+        "0x123,1,bad address", // 5
+        `${passes[1]},1,"a note, with a comma"`, // 6
+        `${passes[2]},1,000,one thousand?`, // 7: a field too many
+        `"${passes[3]}",1,"two`, // 8
+        'lines"', // 9
+        "", // 10
+        "0x456,1,", // 11
+      ].join("\n"),
+    );
+    const run = await allocate(key, questId, csv).result;
+    assert.equal(run.code, 2, describeRun(run));
+    const summary = summaryOf(run);
+    assert.equal(summary.rows, 6);
+    assert.deepEqual(summary.paid, { count: 3, points: 3 });
+    assert.deepEqual(summary.refused.by_code, { BAD_REQUEST: 3 });
+    assert.deepEqual(codesByLine(csv, questId, "fix"), [
+      [5, "BAD_REQUEST"],
+      [7, "BAD_REQUEST"],
+      [11, "BAD_REQUEST"],
+    ]);
+    const extra = outputRows(csv, questId, "fix").find((row) => row.line === "7")!;
+    assert.equal(extra.address, passes[2]);
+    assert.match(extra.detail, /4 fields where the header names 3 \(address,points,note\)/);
+    assert.match(extra.detail, /"1","000","one thousand\?"; quote a field that holds a comma/);
+    assert.deepEqual(
+      (await payoutsOf(questId)).map((payout) => payout.pass).sort(),
+      [passes[0]!, passes[1]!, passes[3]!].sort(),
+      "the row with a field too many is not paid",
+    );
+    assert.equal(summary.retry.file, null);
+  });
+
+  it("sends rows to retry as they are and rows to fix apart, with their original line; retrying either file replaces it, never stacks names, and pays each row once", async () => {
+    const { key, questId, passes } = await fixture(30, 6);
+    const unregistered = randomPass();
+    const csv = join(dir, "spreadsheet.csv");
+    writeFileSync(
+      csv,
+      [
+        "address,points",
+        `${passes[0]},10`, // 2: paid
+        "", // 3
+        "0x123,10", // 4: fix
+        `${passes[1]},10`, // 5: paid
+        `${unregistered},10`, // 6: retry, ACCOUNT_NOT_FOUND
+        `${passes[2]},10`, // 7: paid, the budget is spent
+        `${passes[3]},10`, // 8: retry, INSUFFICIENT_POINTS
+        `${passes[4]},1,000`, // 9: fix, a field too many
+      ].join("\n"),
+    );
+    const retryFile = pathOf(csv, questId, "retry");
+    const fixFile = pathOf(csv, questId, "fix");
+    const inOrder = ["--concurrency", "1"];
+
+    const first = await allocate(key, questId, csv, inOrder).result;
+    assert.equal(first.code, 2, describeRun(first));
+    const summary = summaryOf(first);
+    assert.deepEqual(summary.paid, { count: 3, points: 30 });
+    assert.deepEqual(summary.retry, { count: 2, kept: 0, file: retryFile });
+    assert.deepEqual(summary.fix, { count: 2, kept: 0, file: fixFile });
+    const toRetry: [number, string][] = [
+      [6, "ACCOUNT_NOT_FOUND"],
+      [8, "INSUFFICIENT_POINTS"],
+    ];
+    const toFix: [number, string][] = [
+      [4, "BAD_REQUEST"],
+      [9, "BAD_REQUEST"],
+    ];
+    assert.deepEqual(codesByLine(csv, questId, "retry"), toRetry);
+    assert.deepEqual(codesByLine(csv, questId, "fix"), toFix);
+    const keys = (path: string) => parse(readFileSync(path), { columns: true }) as OutputRow[];
+    const firstKeys = keys(retryFile).map((row) => row.idempotency_key);
+    const human = await runQuestpoints(
+      ["allocate", "--url", service.baseUrl, "--quest", String(questId), "--csv", csv],
+      { env: { QP_API_KEY: key } },
+    );
+    assert.match(human.stdout, /^retry: +2 rows to .*spreadsheet\.csv\.q\d+\.retry\.csv/m);
+    assert.match(human.stdout, /^fix: +2 rows to .*spreadsheet\.csv\.q\d+\.fix\.csv/m);
+
+    // The owner has the budget raised and the pass registered: the retry file pays its rows as
+    // they are. It is then empty, so removed; the fix file keeps its rows.
+    await service.ctx.admin("PATCH", `/admin/quests/${questId}`, { total_points: 2040 });
+    await createAccount(service.ctx, unregistered);
+    const retried = await allocate(key, questId, retryFile).result;
+    assert.equal(retried.code, 0, describeRun(retried));
+    const afterRetry = summaryOf(retried);
+    assert.deepEqual(afterRetry.paid, { count: 2, points: 20 });
+    assert.deepEqual(afterRetry.retry, { count: 0, kept: 0, file: null });
+    assert.deepEqual(afterRetry.fix, { count: 0, kept: 2, file: fixFile });
+    assert.ok(!existsSync(retryFile));
+    assert.deepEqual(codesByLine(csv, questId, "fix"), toFix);
+
+    // The fix file, corrected in a spreadsheet, pays its rows.
+    const correct = (row: OutputRow) => {
+      if (row.line === "4") row.address = passes[5]!;
+      if (row.line === "9") row.points = "1000";
+    };
+    editRows(fixFile, correct);
+    const fixed = await allocate(key, questId, fixFile).result;
+    assert.equal(fixed.code, 0, describeRun(fixed));
+    assert.deepEqual(summaryOf(fixed).paid, { count: 2, points: 1010 });
+    assert.ok(!existsSync(fixFile));
+    assert.deepEqual(stackedNames(), []);
+    assert.equal((await payoutsOf(questId)).length, 7);
+
+    // The original again: its refusals are answered as before and listed with the same keys to
+    // retry under, which paid already: the retried rows are replayed, not paid twice.
+    const again = await allocate(key, questId, csv, inOrder).result;
+    assert.equal(again.code, 2, describeRun(again));
+    assert.deepEqual(summaryOf(again).replayed, { count: 3, points: 30 });
+    assert.deepEqual(codesByLine(csv, questId, "retry"), toRetry);
+    assert.deepEqual(
+      keys(retryFile).map((row) => row.idempotency_key),
+      firstKeys,
+    );
+    const retriedAgain = await allocate(key, questId, retryFile).result;
+    assert.equal(retriedAgain.code, 0, describeRun(retriedAgain));
+    assert.deepEqual(summaryOf(retriedAgain).paid, { count: 0, points: 0 });
+    assert.deepEqual(summaryOf(retriedAgain).replayed, { count: 2, points: 20 });
+    editRows(fixFile, correct);
+    const fixedAgain = await allocate(key, questId, fixFile).result;
+    assert.equal(fixedAgain.code, 0, describeRun(fixedAgain));
+    assert.deepEqual(summaryOf(fixedAgain).replayed, { count: 2, points: 1010 });
+    assert.deepEqual(await paidTwice(questId), []);
+    assert.equal((await payoutsOf(questId)).length, 7);
+    await assertBooksBalance(key, questId, 2040);
+  });
+
+  it("retries a row whose fate is unknown (a 500 after the service paid, IDEMPOTENCY_IN_PROGRESS) under its own key: replayed, never paid twice", async () => {
+    const { key, questId, passes } = await fixture(100, 4);
+    const csv = writeCsv(
+      "unknown-fate.csv",
+      passes.map((pass) => [pass, 1]),
+    );
+    const keySeen = new Map<number, string>(); // row → its key
+    let held = false;
+    const gateway = await startStub(async (request, body, response) => {
+      const rowKey = request.headers["idempotency-key"];
+      if (request.method !== "POST" || typeof rowKey !== "string") {
+        return forward(service.baseUrl, request, body, response);
+      }
+      const row = Number(rowKey.split("-").pop());
+      keySeen.set(row, rowKey);
+      const problem = (status: number, code: string, headers: Record<string, string> = {}) =>
+        response
+          .writeHead(status, { "content-type": "application/problem+json", ...headers })
+          .end(JSON.stringify({ code, detail: "the gateway says so" }));
+      if (row === 2) {
+        // The service pays; the gateway breaks on the way back.
+        await forward(service.baseUrl, request, body, null);
+        problem(500, "INTERNAL");
+      } else if (row === 3) {
+        // Another run holds the key (and pays), every time this run asks.
+        if (!held) await forward(service.baseUrl, request, body, null);
+        held = true;
+        problem(409, "IDEMPOTENCY_IN_PROGRESS", { "retry-after": "0" });
+      } else {
+        await forward(service.baseUrl, request, body, response);
+      }
+    });
+    try {
+      const run = await spawnQuestpoints(
+        ["allocate", "--url", gateway.baseUrl, "--quest", String(questId), "--csv", csv, "--json"],
+        { env: { QP_API_KEY: key } },
+      ).result;
+      assert.equal(run.code, 2, describeRun(run));
+      assert.deepEqual(summaryOf(run).refused.by_code, { INTERNAL: 1, IDEMPOTENCY_IN_PROGRESS: 1 });
+    } finally {
+      await gateway.close();
+    }
+    assert.equal(
+      (await payoutsOf(questId)).length,
+      4,
+      "all four were paid, two behind the CLI's back",
+    );
+    const retry = outputRows(csv, questId, "retry").sort((a, b) => Number(a.line) - Number(b.line));
+    assert.deepEqual(
+      retry.map((row) => [row.line, row.idempotency_key]),
+      [
+        ["3", keySeen.get(2)],
+        ["4", keySeen.get(3)],
+      ],
+      "to retry under the key they were sent under",
+    );
+
+    const retried = await allocate(key, questId, pathOf(csv, questId, "retry")).result;
+    assert.equal(retried.code, 0, describeRun(retried));
+    assert.deepEqual(summaryOf(retried).replayed, { count: 2, points: 2 });
+    assert.deepEqual(summaryOf(retried).paid, { count: 0, points: 0 });
+    assert.deepEqual(await paidTwice(questId), []);
+    assert.equal((await payoutsOf(questId)).length, 4);
+  });
+
+  it("has as many rows in flight as its help says when --concurrency is not given", async () => {
+    const help = await runQuestpoints(["allocate", "--help"]);
+    assert.equal(help.code, 0, describeRun(help));
+    assert.doesNotMatch(help.stdout, /one\s+row\s+at\s+a\s+time/);
+    const said = /(\d+) rows\s+in\s+flight\s+at\s+once/.exec(help.stdout);
+    assert.ok(said, `the help says how many rows are in flight:\n${help.stdout}`);
+    const inFlightSaid = Number(said[1]);
+    assert.match(help.stdout, new RegExp(`--concurrency <n>[^]*\\(default: ${inFlightSaid}\\)`));
+
+    const { key, questId, passes } = await fixture(1000, inFlightSaid * 3);
+    const csv = writeCsv(
+      "in-flight.csv",
+      passes.map((pass) => [pass, 1]),
+    );
+    let inFlight = 0;
+    let most = 0;
+    const gateway = await startStub(async (request, body, response) => {
+      if (request.method !== "POST") return forward(service.baseUrl, request, body, response);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      try {
+        await sleep(150);
+        await forward(service.baseUrl, request, body, response);
+      } finally {
+        inFlight--;
+      }
+    });
+    try {
+      const run = await spawnQuestpoints(
+        ["allocate", "--url", gateway.baseUrl, "--quest", String(questId), "--csv", csv, "--json"],
+        { env: { QP_API_KEY: key } },
+      ).result;
+      assert.equal(run.code, 0, describeRun(run));
+      assert.equal(summaryOf(run).paid.count, passes.length);
+    } finally {
+      await gateway.close();
+    }
+    assert.equal(most, inFlightSaid);
+  });
+
+  it("--dry-run checks every row, the passes and the budget with bounded lookups, and sends no allocation", async () => {
+    const { key, questId, passes } = await fixture(25, 4);
+    const csv = join(dir, "dry.csv");
+    const checksum = badChecksum();
+    writeFileSync(
+      csv,
+      [
+        "address,points",
+        `${passes[0]},10`, // 2
+        "0x123,5", // 3: malformed
+        `${checksum},5`, // 4: a broken checksum
+        `${randomPass()},5`, // 5: not registered
+        "", // 6
+        `${passes[1]!.toLowerCase()},10`, // 7
+        `${passes[2]},10`, // 8
+        `${passes[3]},5,5`, // 9: a field too many
+      ].join("\n"),
+    );
+    const methods: string[] = [];
+    let lookups = 0;
+    let most = 0;
+    const gateway = await startStub(async (request, body, response) => {
+      methods.push(`${request.method} ${request.url?.split("?")[0]}`);
+      if (!request.url?.startsWith("/passes/")) {
+        return forward(service.baseUrl, request, body, response);
+      }
+      lookups++;
+      most = Math.max(most, lookups);
+      try {
+        await sleep(100);
+        await forward(service.baseUrl, request, body, response);
+      } finally {
+        lookups--;
+      }
+    });
+    const dryRun = (file: string, extra: string[]) =>
+      spawnQuestpoints(
+        [
+          "allocate",
+          "--url",
+          gateway.baseUrl,
+          "--quest",
+          String(questId),
+          "--csv",
+          file,
+          "--dry-run",
+          ...extra,
+        ],
+        { env: { QP_API_KEY: key } },
+      ).result;
+    try {
+      const run = await dryRun(csv, ["--json", "--concurrency", "2"]);
+      assert.equal(run.code, 2, describeRun(run));
+      const summary = summaryOf<DryRunSummary>(run);
+      assert.equal(summary.dry_run, true);
+      assert.equal(summary.rows, 7);
+      assert.deepEqual(summary.ok, { count: 3, points: 30 });
+      assert.equal(summary.points_remaining, 25);
+      assert.equal(summary.points_short, 5);
+      assert.equal(summary.quest_inactive, null);
+      assert.deepEqual(summary.refused.by_code, { BAD_REQUEST: 3, ACCOUNT_NOT_FOUND: 1 });
+      assert.deepEqual(
+        summary.problems.map((problem) => [problem.line, problem.code]),
+        [
+          [3, "BAD_REQUEST"],
+          [4, "BAD_REQUEST"],
+          [5, "ACCOUNT_NOT_FOUND"],
+          [9, "BAD_REQUEST"],
+        ],
+      );
+      assert.match(summary.problems[1]!.detail, /checksum/);
+      assert.match(summary.problems[3]!.detail, /3 fields where the header names 2/);
+      assert.match(run.stderr, /^allocate --dry-run: 7 rows from .*dry\.csv/m);
+
+      assert.ok(!methods.some((method) => method.startsWith("POST")), methods.join("\n"));
+      assert.equal(methods.filter((method) => method.startsWith("GET /passes/")).length, 4);
+      assert.ok(most >= 1 && most <= 2, `at most 2 lookups at once, saw ${most}`);
+      assert.equal((await payoutsOf(questId)).length, 0, "nothing paid");
+      const { rows } = await service.ctx.db.query(
+        "SELECT 1 FROM idempotency_keys WHERE quest_id = $1",
+        [questId],
+      );
+      assert.equal(rows.length, 0, "no key used");
+      assert.ok(
+        !existsSync(pathOf(csv, questId, "retry")) && !existsSync(pathOf(csv, questId, "fix")),
+      );
+
+      const human = await dryRun(csv, []);
+      assert.equal(human.code, 2, describeRun(human));
+      assert.match(human.stdout, /^dry run: +nothing was sent/m);
+      assert.match(human.stdout, /^budget: +25 points remaining, 5 short/m);
+      assert.match(human.stdout, /^line 5: ACCOUNT_NOT_FOUND: /m);
+
+      const clean = writeCsv("dry-clean.csv", [
+        [passes[0]!, 10],
+        [passes[1]!, 15],
+      ]);
+      const cleanRun = await dryRun(clean, ["--json"]);
+      assert.equal(cleanRun.code, 0, describeRun(cleanRun));
+      assert.deepEqual(summaryOf<DryRunSummary>(cleanRun).ok, { count: 2, points: 25 });
+
+      // An inactive quest is said, not fatal: the rows are checked all the same.
+      await service.ctx.admin("PATCH", `/admin/quests/${questId}`, { is_active: false });
+      const inactive = await dryRun(clean, ["--json"]);
+      assert.equal(inactive.code, 2, describeRun(inactive));
+      assert.match(summaryOf<DryRunSummary>(inactive).quest_inactive ?? "", /is not active/);
+      assert.equal(summaryOf<DryRunSummary>(inactive).ok.count, 2);
+    } finally {
+      await gateway.close();
+    }
+    assert.ok(!methods.some((method) => method.startsWith("POST")));
+    assert.equal((await payoutsOf(questId)).length, 0);
   });
 });

@@ -1,0 +1,204 @@
+/**
+ * `questpoints allocate --csv FILE --dry-run`: every check a run would meet that can be made
+ * without paying: each row's fields and address checksum, its pass registered
+ * (`GET /passes/{address}`, 404 PASS_NOT_FOUND when not), the quest active, and the points of the
+ * rows that pass against the quest's points_remaining. No allocation is sent. It cannot know
+ * which rows an earlier run of the file already paid: it counts every row.
+ */
+import { NetworkError, type QuestpointsClient, toApiError } from "../client/index.js";
+import { type Row, readRows, validate } from "./allocate-rows.js";
+import {
+  type AllocateIo,
+  ATTEMPTS_MAX,
+  answerOf,
+  EXIT_REFUSED,
+  forEachRow,
+  RETRY_STATUSES,
+  type RetryLater,
+  type RunControl,
+  retrying,
+  runControl,
+  startProgress,
+  stopOnInterrupt,
+} from "./allocate-runner.js";
+
+/** Refused rows listed in the summary (by line); the counts cover all of them. */
+export const PROBLEMS_LISTED_MAX = 1000;
+
+interface Problem {
+  line: number;
+  address: string;
+  points: string;
+  code: string;
+  detail: string;
+}
+
+export interface DryRunSummary {
+  file: string;
+  quest_id: number;
+  dry_run: true;
+  rows: number;
+  /** Why a run would refuse to start; null when the quest is active. */
+  quest_inactive: string | null;
+  /** Rows that pass every check: a run would send them. */
+  ok: { count: number; points: number };
+  points_remaining: number;
+  /** Points the ok rows ask beyond points_remaining: rows worth that much would be refused. */
+  points_short: number;
+  refused: { count: number; by_code: Record<string, number> };
+  /** The refused rows in line order, the first PROBLEMS_LISTED_MAX of them. */
+  problems: Problem[];
+  /** Rows not checked: the run stopped first. */
+  not_done: number;
+  stopped: string | null;
+}
+
+type Check =
+  | { kind: "ok"; points: number }
+  | { kind: "refused"; code: string; detail: string }
+  | { kind: "abandoned" };
+
+type Lookup = { kind: "registered" } | { kind: "unregistered"; detail: string };
+
+/** Is the pass registered? PASS_NOT_FOUND says no; any answer but "try again" is final. */
+async function lookupPass(api: QuestpointsClient, address: string): Promise<Lookup | RetryLater> {
+  const result = await answerOf(api.GET("/passes/{address}", { params: { path: { address } } }));
+  if (result instanceof NetworkError) return { kind: "retry", failure: result.message };
+  const { response } = result;
+  if (response.ok) return { kind: "registered" };
+  const error = toApiError(result.error, response);
+  if (error.code === "PASS_NOT_FOUND") return { kind: "unregistered", detail: error.detail };
+  if (RETRY_STATUSES.has(response.status)) {
+    return { kind: "retry", failure: error.message, response };
+  }
+  throw error; // QUESTS_DISABLED and the like: every further lookup would fail the same way.
+}
+
+async function checkRow(api: QuestpointsClient, row: Row, run: RunControl): Promise<Check> {
+  const body = validate(row);
+  if ("detail" in body) return { kind: "refused", code: "BAD_REQUEST", detail: body.detail };
+  const lookup = await retrying(run, () => lookupPass(api, body.address));
+  if (lookup.kind === "abandoned") return lookup;
+  if (lookup.kind === "exhausted") {
+    run.stop(
+      `no answer after ${ATTEMPTS_MAX} attempts on line ${row.line}: ${lookup.last.failure}`,
+      1,
+    );
+    return { kind: "abandoned" };
+  }
+  if (lookup.value.kind === "registered") return { kind: "ok", points: body.points };
+  return {
+    kind: "refused",
+    code: "ACCOUNT_NOT_FOUND",
+    detail: `${lookup.value.detail} Register the pass first (questpoints admin accounts create ${body.address}).`,
+  };
+}
+
+/** The refused rows kept for the summary: the first PROBLEMS_LISTED_MAX by line. */
+function problemList() {
+  let problems: Problem[] = [];
+  const trim = () => {
+    problems.sort((a, b) => a.line - b.line);
+    problems = problems.slice(0, PROBLEMS_LISTED_MAX);
+  };
+  return {
+    add(problem: Problem) {
+      problems.push(problem);
+      if (problems.length >= 2 * PROBLEMS_LISTED_MAX) trim();
+    },
+    list(): Problem[] {
+      trim();
+      return problems;
+    },
+  };
+}
+
+function formatDryRun(summary: DryRunSummary): string {
+  const lines = [
+    `dry run:   nothing was sent to quest ${summary.quest_id}`,
+    `rows:      ${summary.rows} in ${summary.file}`,
+    `ok:        ${summary.ok.count} rows, ${summary.ok.points} points would be sent`,
+    `refused:   ${summary.refused.count} rows would be refused`,
+    ...Object.entries(summary.refused.by_code)
+      .sort(([, a], [, b]) => b - a)
+      .map(([code, count]) => `  ${code}: ${count}`),
+    summary.points_short > 0
+      ? `budget:    ${summary.points_remaining} points remaining, ${summary.points_short} short: rows worth ${summary.points_short} points would be refused INSUFFICIENT_POINTS (raise the budget first)`
+      : `budget:    ${summary.points_remaining} points remaining: enough`,
+  ];
+  if (summary.quest_inactive) lines.push(`quest:     ${summary.quest_inactive}`);
+  for (const p of summary.problems) lines.push(`line ${p.line}: ${p.code}: ${p.detail}`);
+  const unlisted = summary.refused.count - summary.problems.length;
+  if (unlisted > 0) lines.push(`… and ${unlisted} more refused rows`);
+  if (summary.not_done > 0) lines.push(`not done:  ${summary.not_done} rows not checked`);
+  if (summary.stopped) lines.push(`stopped:   ${summary.stopped}`);
+  return `${lines.join("\n")}\n`;
+}
+
+export interface DryRunInput {
+  api: QuestpointsClient;
+  file: string;
+  questId: number;
+  rows: number;
+  concurrency: number;
+  json: boolean;
+  /** Why a run would refuse to start; null when the quest is active. */
+  inactive: string | null;
+  pointsRemaining: number;
+}
+
+export async function dryRun(input: DryRunInput, io: AllocateIo): Promise<number> {
+  const summary: DryRunSummary = {
+    file: input.file,
+    quest_id: input.questId,
+    dry_run: true,
+    rows: input.rows,
+    quest_inactive: input.inactive,
+    ok: { count: 0, points: 0 },
+    points_remaining: input.pointsRemaining,
+    points_short: 0,
+    refused: { count: 0, by_code: {} },
+    problems: [],
+    not_done: 0,
+    stopped: null,
+  };
+  const problems = problemList();
+  const run = runControl();
+  const checked = () => summary.ok.count + summary.refused.count;
+  const progress = startProgress(
+    io,
+    `allocate --dry-run: ${input.rows} rows from ${input.file} for quest ${input.questId} (${input.pointsRemaining} points remaining); nothing is sent`,
+    input.rows,
+    checked,
+    () => `ok ${summary.ok.count}, refused ${summary.refused.count}`,
+  );
+  const release = stopOnInterrupt(run);
+  try {
+    await forEachRow(readRows(input.file), input.concurrency, run, async (row) => {
+      const check = await checkRow(input.api, row, run);
+      if (check.kind === "abandoned") return;
+      if (check.kind === "ok") {
+        summary.ok.count++;
+        summary.ok.points += check.points;
+      } else {
+        summary.refused.count++;
+        summary.refused.by_code[check.code] = (summary.refused.by_code[check.code] ?? 0) + 1;
+        const { line, address, points } = row;
+        problems.add({ line, address, points, code: check.code, detail: check.detail });
+      }
+      progress.update();
+    });
+  } finally {
+    release();
+    progress.stop();
+  }
+  summary.problems = problems.list();
+  summary.points_short = Math.max(0, summary.ok.points - summary.points_remaining);
+  summary.not_done = summary.rows - checked();
+  summary.stopped = run.reason;
+  io.stdout.write(input.json ? `${JSON.stringify(summary, null, 2)}\n` : formatDryRun(summary));
+  if (run.exitCode === 1 && summary.stopped) io.stderr.write(`questpoints: ${summary.stopped}\n`);
+  if (run.exitCode !== 0) return run.exitCode;
+  const clean = summary.refused.count === 0 && summary.points_short === 0 && !input.inactive;
+  return clean ? 0 : EXIT_REFUSED;
+}
