@@ -1,5 +1,6 @@
 import type { PeriodMatch } from "./earning-periods.js";
 import { AppError } from "./errors.js";
+import { PASS_POINTS_MAX } from "./limits.js";
 import { isQuestActive } from "./quest-window.js";
 
 /** Everything the allocation rules look at, read inside the transaction that holds the quest lock. */
@@ -14,6 +15,12 @@ export interface AllocationState {
   /** The checksummed address to be paid, and whether it is registered. */
   pass: string;
   accountExists: boolean;
+  /**
+   * The pass's live points before this item: its kept total net of reversals, plus what the
+   * decisions before this one paid it. Undefined on a test-mode quest, whose payouts never count
+   * and so are never refused for the pass's points.
+   */
+  passPoints: number | undefined;
 }
 
 export type AllocationDecision =
@@ -22,7 +29,8 @@ export type AllocationDecision =
 
 /**
  * The contract's step 7, in its order: action type, quest window, earning period, account,
- * budget. Pure, so the same rules serve every store and are unit-tested without a database.
+ * budget, then the pass's points limit (a fault of the quest comes before one of the pass).
+ * Pure, so the same rules serve every store and are unit-tested without a database.
  */
 export function decideAllocation(
   state: AllocationState,
@@ -68,6 +76,16 @@ export function decideAllocation(
       ),
     );
   }
+  // Both sides are integers of at most 2^53 - 1, so the subtraction is exact (a sum might not be).
+  if (state.passPoints !== undefined && points > PASS_POINTS_MAX - state.passPoints) {
+    return fail(
+      new AppError(
+        "PASS_POINTS_LIMIT",
+        `${state.pass} has ${state.passPoints} points; ${points} more would take it beyond ` +
+          `${PASS_POINTS_MAX}, the most a pass can hold.`,
+      ),
+    );
+  }
   return { ok: true, periodId: state.period.kind === "inside" ? state.period.period.id : null };
 }
 
@@ -97,26 +115,49 @@ export interface GroupDecision {
  * A quest's requests decided in arrival order against its running remainder: each item is
  * decided exactly as if it had come alone after the ones before it. An atomic group is decided
  * whole (every item, so each failure can be named) and then kept or dropped whole.
+ *
+ * `passPoints` holds the live points of the passes (by checksummed address; absent: 0) and is
+ * raised by what this quest's kept groups pay, so that several quests decided in turn (one group
+ * commit) share one running total per pass. Undefined for a test-mode quest: no limit applies.
  */
 export function decideInOrder(
-  state: Omit<AllocationState, "pass" | "accountExists">,
+  state: Omit<AllocationState, "pass" | "accountExists" | "passPoints">,
   groups: readonly AllocationGroup[],
   now: Date,
+  passPoints?: Map<string, number>,
 ): GroupDecision[] {
   let remaining = state.pointsRemaining;
   return groups.map((group) => {
     let left = remaining;
+    // What this group pays each pass: added to `passPoints` only if the group is kept.
+    const paid = new Map<string, number>();
+    const pointsOf = (pass: string) =>
+      passPoints && (passPoints.get(pass) ?? 0) + (paid.get(pass) ?? 0);
     const decisions = group.items.map((item) => {
       const decision = decideAllocation(
-        { ...state, pointsRemaining: left, pass: item.pass, accountExists: item.accountExists },
+        {
+          ...state,
+          pointsRemaining: left,
+          pass: item.pass,
+          accountExists: item.accountExists,
+          passPoints: pointsOf(item.pass),
+        },
         item.points,
         now,
       );
-      if (decision.ok) left -= item.points;
+      if (decision.ok) {
+        left -= item.points;
+        paid.set(item.pass, (paid.get(item.pass) ?? 0) + item.points);
+      }
       return decision;
     });
     const rejected = group.atomic && (group.failedBefore || decisions.some((d) => !d.ok));
-    if (!rejected) remaining = left;
+    if (!rejected) {
+      remaining = left;
+      for (const [pass, points] of paid) {
+        passPoints?.set(pass, (passPoints.get(pass) ?? 0) + points);
+      }
+    }
     return { decisions, rejected };
   });
 }

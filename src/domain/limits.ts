@@ -24,6 +24,12 @@ export const BODY_JSON_DEPTH_MAX = 32;
 export const TIMESTAMP_INPUT_MS_MIN = Date.UTC(1970, 0, 1);
 export const TIMESTAMP_INPUT_MS_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export const LOOKUP_CACHE_ENTRIES_MAX = 100_000;
+/**
+ * How long a process remembers that an API key is unknown: a flood of made-up keys costs no
+ * database work. Safe to keep long, as no key can become known later (keys are random and shown
+ * only once created); a notice of any key change drops them anyway.
+ */
+export const UNKNOWN_API_KEY_TTL_MS = 60_000;
 /** Bytes of ready public answers kept per process (GET /quests pages run to ~360 KB each). */
 export const PUBLIC_ANSWERS_BYTES_MAX = 64 * 1024 * 1024;
 /** Ready public answers kept per process (one per query: owner, limit and offset). */
@@ -53,3 +59,27 @@ export const LEADERBOARD_LIMIT_MAX = 100;
 export const LEADERBOARD_OFFSET_MAX = 10_000;
 /** `GET /quests/{questId}/stats` answers at most this many buckets. */
 export const STATS_BUCKETS_MAX = 1000;
+/**
+ * One account's share of the process's allocation queue: a tenth of each bound above (10,000
+ * of ALLOCATION_ITEMS_QUEUED_MAX's items, 1,000 of ALLOCATION_QUEUE_TOTAL_MAX's requests), so an
+ * owner flooding its quests meets its own bound (503 naming the account) long before the
+ * process's, and ten accounts must flood at once to fill the process. 10,000 items are ten full
+ * batches (BATCH_ITEMS_MAX), more than an owner gains from: one quest's batches run one after
+ * another (about 180 ms each at 1,000 items in the bench), so the tenth already waits ~2 s. 1,000
+ * requests are one quest's default queue (ALLOCATION_QUEUE_MAX).
+ */
+export const ALLOCATION_ITEMS_QUEUED_PER_ACCOUNT_MAX = 10_000;
+export const ALLOCATION_QUEUE_PER_ACCOUNT_MAX = 1_000;
+/**
+ * A pass's live points (its kept overall total) are at most this, like every number the service
+ * writes, so any JSON client reads them exactly; an allocation beyond it is PASS_POINTS_LIMIT.
+ * Migration 007's CHECK on `pass_totals` says the same number.
+ */
+export const PASS_POINTS_MAX = POINTS_MAX;
+/**
+ * Times an allocation batch is decided again after another transaction raised one of its passes'
+ * totals so that the batch would take it beyond PASS_POINTS_MAX (the CHECK refused the write);
+ * then 503. A retry is needed only when a pass near the limit was paid by another transaction
+ * in the moment between this batch's read and its write; the retry sees that payment.
+ */
+export const ALLOCATION_PASS_RACE_RETRIES_MAX = 5;

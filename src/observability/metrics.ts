@@ -12,6 +12,7 @@ import {
   Histogram,
   Registry,
 } from "prom-client";
+import { MODES } from "../domain/api-keys.js";
 import type { DbPoolStats } from "../store/db.js";
 import type { BatchReport } from "../use-cases/allocate.js";
 
@@ -105,14 +106,17 @@ export function createMetrics(sources: MetricsSources): Metrics {
     labelNames: ["result"] as const,
     registers,
   });
+  // By the quest's mode: test-mode payouts are an owner's rehearsal, not points paid out.
   const payouts = new Counter({
     name: name("payouts_total"),
-    help: "Payouts committed by this process.",
+    help: "Payouts committed by this process, by the quest's mode (live or test).",
+    labelNames: ["mode"] as const,
     registers,
   });
   const pointsPaid = new Counter({
     name: name("points_paid_total"),
-    help: "Points paid by the payouts this process committed.",
+    help: "Points paid by the payouts this process committed, by the quest's mode (live or test).",
+    labelNames: ["mode"] as const,
     registers,
   });
   new Gauge({
@@ -123,9 +127,13 @@ export function createMetrics(sources: MetricsSources): Metrics {
       this.set(sources.queueDepth());
     },
   });
-  // Both results are shown from the start, so a rate over `failed` exists before a failure.
+  // Every label value is shown from the start, so a rate over it exists before its first event.
   batches.inc({ result: "committed" }, 0);
   batches.inc({ result: "failed" }, 0);
+  for (const mode of MODES) {
+    payouts.inc({ mode }, 0);
+    pointsPaid.inc({ mode }, 0);
+  }
 
   const { poolStats } = sources;
   if (poolStats) {
@@ -168,8 +176,11 @@ export function createMetrics(sources: MetricsSources): Metrics {
       batchQuests.observe(report.quests);
       batchSeconds.observe(report.seconds);
       batches.inc({ result: report.committed ? "committed" : "failed" });
-      if (report.payouts > 0) payouts.inc(report.payouts);
-      if (report.pointsPaid > 0) pointsPaid.inc(report.pointsPaid);
+      for (const mode of MODES) {
+        const paid = report.byMode[mode];
+        if (paid.payouts > 0) payouts.inc({ mode }, paid.payouts);
+        if (paid.points > 0) pointsPaid.inc({ mode }, paid.points);
+      }
     },
     cacheLookup(cache, hit) {
       cacheLookups.inc({ cache, result: hit ? "hit" : "miss" });

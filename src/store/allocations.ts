@@ -1,7 +1,7 @@
 import type { Mode } from "../domain/api-keys.js";
 import type { PeriodMatch } from "../domain/earning-periods.js";
 import { matchEarningPeriod } from "../domain/earning-periods.js";
-import { type PointsChange, totalsDeltas } from "../domain/pass-totals.js";
+import { EVERY, type PointsChange, totalsDeltas } from "../domain/pass-totals.js";
 import type { Payout } from "../domain/records.js";
 import type { Tx } from "./db.js";
 import {
@@ -88,6 +88,11 @@ export interface AllocationContext {
   actionTypeActive: Map<number, boolean>;
   /** Registered accounts among the batch's passes. */
   accountIdByPass: Map<string, string>;
+  /**
+   * Live points of the passes paid by the batch's live quests (their kept overall totals, net
+   * of reversals), by checksummed address; a registered pass absent here has none.
+   */
+  passPoints: Map<string, number>;
   /** Unexpired stored outcomes of the batch's idempotency keys, by `claimId`. */
   stored: Map<string, StoredClaim>;
 }
@@ -105,6 +110,7 @@ interface ContextRow {
   period_end: Date | null;
   action_types: Record<string, boolean> | null;
   accounts: Record<string, string> | null;
+  pass_points: Record<string, number> | null;
   stored:
     | {
         account_id: string;
@@ -119,8 +125,12 @@ interface ContextRow {
 /**
  * One statement, after the quests' locks are granted, so its snapshot shows everything committed
  * before they were (a period or an action type changed while the batch waited for a lock is
- * seen): the database's clock, the live keys, the earning period, the action types, the accounts
- * and the stored idempotency outcomes.
+ * seen): the database's clock, the live keys, the earning period, the action types, the accounts,
+ * the live passes' points and the stored idempotency outcomes.
+ *
+ * The passes' points are read as of this snapshot, without a lock: a transaction of another
+ * quest may pay the same pass before this one writes. Migration 007's CHECK then refuses the
+ * write that would take the pass beyond the limit, and the batch is decided again.
  *
  * The live keys are read `FOR SHARE`: a revocation (an UPDATE of the key row) waits for this
  * transaction, or this read waits for the revocation and then sees it, so no payout commits
@@ -136,6 +146,8 @@ export async function readAllocationContext(
     questIds: readonly number[];
     keyIds: readonly string[];
     passes: readonly string[];
+    /** The passes that live quests would pay: only their points limit applies. */
+    livePasses: readonly string[];
     claims: readonly IdempotencyClaim[];
   },
 ): Promise<AllocationContext> {
@@ -161,6 +173,10 @@ export async function readAllocationContext(
              WHERE q.id = ANY($1::int[])) AS action_types,
             (SELECT json_object_agg(pass, id) FROM accounts
              WHERE pass = ANY($3::text[])) AS accounts,
+            (SELECT json_object_agg(a.pass, t.points) FROM accounts a
+             JOIN pass_totals t ON t.account_id = a.id AND t.campaign_key = ${EVERY}
+               AND t.period_key = ${EVERY}
+             WHERE a.pass = ANY($7::text[])) AS pass_points,
             (SELECT json_agg(json_build_object(
                'account_id', i.account_id, 'key', i.key, 'quest_id', i.quest_id,
                'request_hash', i.request_hash, 'outcome', i.outcome))
@@ -176,6 +192,7 @@ export async function readAllocationContext(
       batch.claims.map((c) => c.accountId),
       batch.claims.map((c) => c.key),
       IDEMPOTENCY_RETENTION_S,
+      batch.livePasses,
     ],
   );
   const row = rows[0]!;
@@ -191,6 +208,7 @@ export async function readAllocationContext(
       Object.entries(row.action_types ?? {}).map(([id, active]) => [Number(id), active]),
     ),
     accountIdByPass: new Map(Object.entries(row.accounts ?? {})),
+    passPoints: new Map(Object.entries(row.pass_points ?? {})),
     stored: new Map(
       (row.stored ?? []).map((record) => [
         claimId({ accountId: record.account_id, key: record.key }),
@@ -213,7 +231,9 @@ export interface PayoutToWrite {
  * every payout inserted, the payers' kept totals raised, and every claimed key's outcome stored
  * (over an expired record of the same key, if one is left). The UPDATE's condition and the
  * table's CHECK make overspending impossible even if the decisions were wrong; a count that does
- * not add up rolls it all back.
+ * not add up rolls it all back. `pass_totals`' CHECK likewise keeps every pass within the points
+ * limit when another transaction paid it after the batch read its total (`isPassPointsOverLimit`
+ * tells that error apart).
  */
 export async function writeAllocationBatch(
   tx: Tx,

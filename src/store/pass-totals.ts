@@ -40,6 +40,20 @@ export function totalsUpsert(params: unknown[], deltas: readonly TotalsDelta[]):
            payouts_count = t.payouts_count + excluded.payouts_count`;
 }
 
+/** Migration 007's CHECK: a pass's kept points are at most PASS_POINTS_MAX in every row. */
+const POINTS_MAX_CONSTRAINT = "pass_totals_points_max";
+
+/**
+ * The write would have taken a pass's kept total beyond PASS_POINTS_MAX (check_violation of
+ * migration 007's constraint): another transaction raised it after this one read it. Nothing of
+ * the statement was stored; deciding again on the new total refuses what no longer fits.
+ */
+export function isPassPointsOverLimit(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === "23514" && constraint === POINTS_MAX_CONSTRAINT;
+}
+
 /** Fails the transaction if a change left a total below zero: points taken that never counted. */
 async function upsertCheckingTotals(tx: Tx, sql: string, params: unknown[]): Promise<void> {
   const { rows } = await tx.query<{ negative: number }>(

@@ -1,7 +1,14 @@
 import { v7 as uuidv7 } from "uuid";
 import { decideInOrder, type GroupDecision } from "../domain/allocation.js";
-import { AppError, ERROR_STATUS, type ErrorCode } from "../domain/errors.js";
-import { ALLOCATION_ITEMS_QUEUED_MAX, ALLOCATION_QUEUE_TOTAL_MAX } from "../domain/limits.js";
+import { MODES, type Mode } from "../domain/api-keys.js";
+import { AppError, ERROR_STATUS, type ErrorCode, unavailable } from "../domain/errors.js";
+import {
+  ALLOCATION_ITEMS_QUEUED_MAX,
+  ALLOCATION_ITEMS_QUEUED_PER_ACCOUNT_MAX,
+  ALLOCATION_PASS_RACE_RETRIES_MAX,
+  ALLOCATION_QUEUE_PER_ACCOUNT_MAX,
+  ALLOCATION_QUEUE_TOTAL_MAX,
+} from "../domain/limits.js";
 import type { Payout } from "../domain/records.js";
 import {
   type AllocationContext,
@@ -21,6 +28,7 @@ import {
   type StoredOutcome,
   tryLockIdempotencyKeys,
 } from "../store/idempotency.js";
+import { isPassPointsOverLimit } from "../store/pass-totals.js";
 import { createBatchScheduler } from "./allocation-scheduler.js";
 
 /** One item to pay: a single allocation's body, or one entry of a batch. */
@@ -88,16 +96,21 @@ export interface Allocate {
   queued(): number;
 }
 
+/** Payouts committed and the points they paid, by their quests' mode. */
+export type PaidByMode = Record<Mode, { payouts: number; points: number }>;
+
 /** What a batch did, reported once its transaction ended (for /metrics). */
 export interface BatchReport {
   /** Requests in the batch. */
   requests: number;
   /** Distinct quests the batch covered. */
   quests: number;
-  /** Payouts committed (0 when the transaction failed). */
+  /** Payouts committed, of both modes (0 when the transaction failed). */
   payouts: number;
   /** Points those payouts paid. */
   pointsPaid: number;
+  /** The same, live and test mode apart. */
+  byMode: PaidByMode;
   /** Wall time of the transaction. */
   seconds: number;
   /** false: the transaction failed and every request in it got the error. */
@@ -127,33 +140,47 @@ interface Job {
  * arrival order against its running remainder, debits all quests, inserts all payouts, raises
  * the kept totals and stores the idempotency records, and commits before any request is
  * answered. A batch request is one entry of the group, weighing as many items as it has.
+ *
+ * Each account (the key's) has a share of the queue of its own, and batches take accounts in
+ * turns, so an owner flooding its quests gets the 503 of its own bound and never holds up
+ * another owner's allocations by more than a batch.
  */
 export function createAllocate(db: Db, options: AllocateOptions): Allocate {
-  const runInTransaction = (batch: Job[]) => db.transaction((tx) => allocateBatch(tx, batch));
+  const runInTransaction = (batch: Job[]) =>
+    decidedAgainOnPassRace(() => db.transaction((tx) => allocateBatch(tx, batch)));
   const scheduler = createBatchScheduler<Job, RequestOutcome>({
     keyOf: (job) => job.request.questId,
     weightOf: (job) => job.request.items.length,
     weightMax: ALLOCATION_ITEMS_QUEUED_MAX,
+    account: {
+      of: (job) => job.request.accountId,
+      requestsMax: ALLOCATION_QUEUE_PER_ACCOUNT_MAX,
+      weightMax: ALLOCATION_ITEMS_QUEUED_PER_ACCOUNT_MAX,
+    },
     run: (batch) => observed(batch, () => runIsolatingBusyQuests(runInTransaction, batch)),
     batching: options.batching,
     queueMax: options.queueMax,
     totalMax: ALLOCATION_QUEUE_TOTAL_MAX,
     what: { plural: "allocations", perKey: "for this quest" },
   });
-  const observed = async (batch: Job[], run: () => Promise<Answer[]>): Promise<Answer[]> => {
-    if (!options.onBatch) return run();
+  const observed = async (batch: Job[], run: () => Promise<BatchRun<Answer>>) => {
+    if (!options.onBatch) return (await run()).outcomes;
     const startedAt = performance.now();
-    const report = (outcomes: Answer[] | undefined) =>
+    const report = (paid: PaidByMode | undefined) => {
+      const byMode = paid ?? nothingPaid();
       options.onBatch!({
         requests: batch.length,
         quests: new Set(batch.map((job) => job.request.questId)).size,
-        ...paidBy(outcomes),
+        payouts: byMode.live.payouts + byMode.test.payouts,
+        pointsPaid: byMode.live.points + byMode.test.points,
+        byMode,
         seconds: (performance.now() - startedAt) / 1000,
-        committed: outcomes !== undefined,
+        committed: paid !== undefined,
       });
+    };
     try {
-      const outcomes = await run();
-      report(outcomes);
+      const { outcomes, paid } = await run();
+      report(paid);
       return outcomes;
     } catch (error) {
       report(undefined);
@@ -202,16 +229,44 @@ export function createAllocate(db: Db, options: AllocateOptions): Allocate {
 /** A request's outcome, or the failure of the transaction it was in. */
 type Answer = RequestOutcome | Error;
 
-function paidBy(outcomes: Answer[] | undefined) {
-  let payouts = 0;
-  let pointsPaid = 0;
-  for (const outcome of outcomes ?? []) {
-    if (outcome instanceof Error || !outcome.ok || outcome.replayed) continue;
-    const paid = paidIn(outcome.items);
-    payouts += paid.count;
-    pointsPaid += paid.points;
+/** What a batch answered (outcome i answers job i) and what its committed transactions paid. */
+interface BatchRun<T> {
+  outcomes: T[];
+  paid: PaidByMode;
+}
+
+const nothingPaid = (): PaidByMode => ({
+  live: { payouts: 0, points: 0 },
+  test: { payouts: 0, points: 0 },
+});
+
+function addPaid(to: PaidByMode, from: PaidByMode): void {
+  for (const mode of MODES) {
+    to[mode].payouts += from[mode].payouts;
+    to[mode].points += from[mode].points;
   }
-  return { payouts, pointsPaid };
+}
+
+/**
+ * A batch decides on its passes' totals as it read them; when another transaction paid one of
+ * them meanwhile and the write would take it beyond the limit, the CHECK refused the write and
+ * nothing was stored, so the batch runs again and decides on the new total. Bounded: then 503.
+ */
+async function decidedAgainOnPassRace<T>(run: () => Promise<T>): Promise<T> {
+  for (let retries = 0; ; retries++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof PassTotalRaced)) throw error;
+      if (retries >= ALLOCATION_PASS_RACE_RETRIES_MAX) {
+        throw unavailable(
+          "The points of a pass in this allocation kept changing while it was decided. Retry shortly.",
+          1,
+          error.cause,
+        );
+      }
+    }
+  }
 }
 
 /**
@@ -221,9 +276,9 @@ function paidBy(outcomes: Answer[] | undefined) {
  * transaction: only the busy quest's requests get the 503.
  */
 async function runIsolatingBusyQuests(
-  run: (batch: Job[]) => Promise<RequestOutcome[]>,
+  run: (batch: Job[]) => Promise<BatchRun<RequestOutcome>>,
   batch: Job[],
-): Promise<Answer[]> {
+): Promise<BatchRun<Answer>> {
   try {
     return await run(batch);
   } catch (error) {
@@ -231,21 +286,28 @@ async function runIsolatingBusyQuests(
     const groups = [...groupByQuest(batch, (job) => job.request.questId).values()];
     if (groups.length === 1) throw error.cause;
     const answers = new Map<Job, Answer>();
+    const paid = nothingPaid();
     // A few at a time: a retry must not take every pooled connection from other traffic.
     for (let i = 0; i < groups.length; i += RETRY_TRANSACTIONS_MAX) {
       await Promise.all(
         groups.slice(i, i + RETRY_TRANSACTIONS_MAX).map(async (jobs) => {
-          const outcomes: Answer[] = await run(jobs).catch((failure: unknown) => {
-            const cause = failure instanceof QuestLockNotGranted ? failure.cause : failure;
-            return jobs.map(() => (cause instanceof Error ? cause : new Error(String(cause))));
-          });
+          const outcomes: Answer[] = await run(jobs).then(
+            (done) => {
+              addPaid(paid, done.paid);
+              return done.outcomes;
+            },
+            (failure: unknown) => {
+              const cause = failure instanceof QuestLockNotGranted ? failure.cause : failure;
+              return jobs.map(() => (cause instanceof Error ? cause : new Error(String(cause))));
+            },
+          );
           jobs.forEach((job, i) => {
             answers.set(job, outcomes[i]!);
           });
         }),
       );
     }
-    return batch.map((job) => answers.get(job)!);
+    return { outcomes: batch.map((job) => answers.get(job)!), paid };
   }
 }
 
@@ -255,6 +317,13 @@ const RETRY_TRANSACTIONS_MAX = 4;
 class QuestLockNotGranted extends Error {
   constructor(override readonly cause: unknown) {
     super("A quest of an allocation batch was not locked within the lock timeout.");
+  }
+}
+
+/** The batch's write would have taken a pass beyond the points limit: decide it again. */
+class PassTotalRaced extends Error {
+  constructor(override readonly cause: unknown) {
+    super("A pass of an allocation batch was paid by another transaction meanwhile.");
   }
 }
 
@@ -338,7 +407,7 @@ interface ClaimState {
 }
 
 /** One batch inside its transaction; outcome i answers job i. */
-async function allocateBatch(tx: Tx, jobs: readonly Job[]): Promise<RequestOutcome[]> {
+async function allocateBatch(tx: Tx, jobs: readonly Job[]): Promise<BatchRun<RequestOutcome>> {
   const claims = jobs.map(claimsOf);
   const given = claims.flatMap((c) => [c.request, ...c.items]).filter((c) => c !== undefined);
   const lockedClaims = await tryLockIdempotencyKeys(tx, given);
@@ -348,10 +417,14 @@ async function allocateBatch(tx: Tx, jobs: readonly Job[]): Promise<RequestOutco
   const quests = await lockQuestsForAllocation(tx, questIds).catch((error: unknown) => {
     throw isLockNotGranted(error) ? new QuestLockNotGranted(error) : error;
   });
+  const passesOf = (selected: readonly Job[]) => [
+    ...new Set(selected.flatMap((job) => job.request.items.map((item) => item.pass))),
+  ];
   const context = await readAllocationContext(tx, {
     questIds,
     keyIds: [...new Set(jobs.map((job) => job.request.keyId))],
-    passes: [...new Set(jobs.flatMap((job) => job.request.items.map((item) => item.pass)))],
+    passes: passesOf(jobs),
+    livePasses: passesOf(jobs.filter((job) => quests.get(job.request.questId)?.mode === "live")),
     claims: [...freeClaims],
   });
   const stateOf = (claim: IdempotencyClaim | undefined): ClaimState | undefined =>
@@ -430,16 +503,28 @@ async function allocateBatch(tx: Tx, jobs: readonly Job[]): Promise<RequestOutco
   });
 
   // The write may wait for passes' kept totals another transaction holds; timing out there is
-  // like a busy quest: nothing was written, and each quest is tried again on its own.
+  // like a busy quest: nothing was written, and each quest is tried again on its own. If that
+  // transaction raised one of them beyond what this batch decided on, the CHECK refuses the
+  // write and the batch is decided again.
   await writeAllocationBatch(tx, payouts, records).catch((error: unknown) => {
-    throw isLockNotGranted(error) ? new QuestLockNotGranted(error) : error;
+    if (isLockNotGranted(error)) throw new QuestLockNotGranted(error);
+    if (isPassPointsOverLimit(error)) throw new PassTotalRaced(error);
+    throw error;
   });
-  return results;
+  const paid = nothingPaid();
+  for (const { payout } of payouts) {
+    const mode = quests.get(payout.questId)!.mode;
+    paid[mode].payouts++;
+    paid[mode].points += payout.amount;
+  }
+  return { outcomes: results, paid };
 }
 
 /**
  * The rules for the items that passed the prechecks: each quest's requests in arrival order
- * against that quest's running remainder, an atomic request kept or dropped whole.
+ * against that quest's running remainder, an atomic request kept or dropped whole. The live
+ * quests share one running total per pass (a pass may be paid by several quests of the batch),
+ * so together they never take a pass beyond the points limit.
  */
 function decideEachQuest(
   jobs: readonly Job[],
@@ -449,6 +534,7 @@ function decideEachQuest(
   context: AllocationContext,
 ): Map<Job, GroupDecision> {
   const decisions = new Map<Job, GroupDecision>();
+  const passPoints = new Map(context.passPoints);
   const undecided = jobs
     .map((job, i) => ({ job, before: itemsEarly[i]! }))
     .filter((_, i) => early[i] === undefined);
@@ -476,6 +562,7 @@ function decideEachQuest(
         failedBefore: before.some((outcome) => outcome !== undefined && !outcome.ok),
       })),
       context.now,
+      quest.mode === "live" ? passPoints : undefined,
     );
     entries.forEach(({ job }, i) => {
       decisions.set(job, decided[i]!);

@@ -3,8 +3,10 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import {
   type AllocationDecision,
+  type AllocationGroup,
   type AllocationState,
   decideAllocation,
+  decideInOrder,
 } from "../../src/domain/allocation.js";
 import type { PeriodMatch } from "../../src/domain/earning-periods.js";
 import { AppError, type ErrorCode } from "../../src/domain/errors.js";
@@ -31,9 +33,13 @@ function state(overrides: Partial<AllocationState> = {}): AllocationState {
     period: { kind: "unrestricted" },
     pass: PASS,
     accountExists: true,
+    passPoints: 0,
     ...overrides,
   };
 }
+
+/** The limit of a pass's live points: the contract's largest number. */
+const LIMIT = 9007199254740991;
 
 function refusal(decision: AllocationDecision): AppError {
   assert.equal(decision.ok, false, `expected a refusal, got ${JSON.stringify(decision)}`);
@@ -132,6 +138,119 @@ describe("decideAllocation: refusals", () => {
   it("refuses any points once the budget is spent", () => {
     refusedWith(decideAllocation(state({ pointsRemaining: 0 }), 1, NOW), "INSUFFICIENT_POINTS");
   });
+
+  it("refuses points that would take the pass beyond 9007199254740991 with PASS_POINTS_LIMIT, naming the pass, its points and the limit", () => {
+    const error = refusedWith(
+      decideAllocation(state({ pointsRemaining: LIMIT, passPoints: LIMIT - 10 }), 11, NOW),
+      "PASS_POINTS_LIMIT",
+    );
+    assert.equal(
+      error.message,
+      `${PASS} has 9007199254740981 points; 11 more would take it beyond 9007199254740991, ` +
+        "the most a pass can hold.",
+    );
+  });
+
+  it("pays a pass up to exactly the limit and nothing once it holds it, except on a test-mode quest", () => {
+    const nearly = state({ pointsRemaining: LIMIT, passPoints: LIMIT - 10 });
+    assert.equal(decideAllocation(nearly, 10, NOW).ok, true);
+    const full = state({ pointsRemaining: LIMIT, passPoints: LIMIT });
+    refusedWith(decideAllocation(full, 1, NOW), "PASS_POINTS_LIMIT");
+    assert.equal(decideAllocation(state({ pointsRemaining: LIMIT }), LIMIT, NOW).ok, true);
+    // A test-mode quest's payouts never count, so they are never refused for the pass's points.
+    const testMode = state({ pointsRemaining: LIMIT, passPoints: undefined });
+    assert.equal(decideAllocation(testMode, LIMIT, NOW).ok, true);
+  });
+});
+
+describe("decideInOrder: one running total per pass", () => {
+  const quest = (questId: number) => {
+    const {
+      pass: _pass,
+      accountExists: _exists,
+      passPoints: _points,
+      ...rest
+    } = state({
+      questId,
+      pointsRemaining: LIMIT,
+    });
+    return rest;
+  };
+  const OTHER = "0xFfFFFFff00000000000000000000000000000002";
+  const group = (items: [number, string][], atomic = false): AllocationGroup => ({
+    items: items.map(([points, pass]) => ({ points, pass, accountExists: true })),
+    atomic,
+    failedBefore: false,
+  });
+  const codes = (decided: ReturnType<typeof decideInOrder>) =>
+    decided.map((g) => g.decisions.map((d) => (d.ok ? "ok" : d.error.code)));
+
+  it("counts earlier items and groups, and is shared by the quests of one group commit", () => {
+    const passPoints = new Map([
+      [PASS, LIMIT - 100],
+      [OTHER, LIMIT - 5],
+    ]);
+    const first = decideInOrder(
+      quest(1),
+      [
+        group([
+          [60, PASS],
+          [50, PASS],
+          [5, OTHER],
+        ]),
+        group([[30, PASS]]),
+      ],
+      NOW,
+      passPoints,
+    );
+    assert.deepEqual(codes(first), [["ok", "PASS_POINTS_LIMIT", "ok"], ["ok"]]);
+    assert.equal(passPoints.get(PASS), LIMIT - 10);
+    assert.equal(passPoints.get(OTHER), LIMIT);
+    // A second quest of the same batch sees what the first paid.
+    const second = decideInOrder(
+      quest(2),
+      [
+        group([
+          [11, PASS],
+          [10, PASS],
+          [1, OTHER],
+        ]),
+      ],
+      NOW,
+      passPoints,
+    );
+    assert.deepEqual(codes(second), [["PASS_POINTS_LIMIT", "ok", "PASS_POINTS_LIMIT"]]);
+    assert.equal(passPoints.get(PASS), LIMIT);
+    // A test-mode quest of the batch is given no points: it pays whatever the pass holds.
+    assert.deepEqual(codes(decideInOrder(quest(3), [group([[LIMIT, PASS]])], NOW)), [["ok"]]);
+  });
+
+  it("adds nothing for a rejected atomic group, so the next one may pay it", () => {
+    const passPoints = new Map([[PASS, LIMIT - 10]]);
+    const decided = decideInOrder(
+      quest(1),
+      [
+        group(
+          [
+            [10, PASS],
+            [1, OTHER],
+            [1, PASS],
+          ],
+          true,
+        ),
+        group([[10, PASS]]),
+      ],
+      NOW,
+      passPoints,
+    );
+    assert.deepEqual(
+      decided.map((g) => g.rejected),
+      [true, false],
+    );
+    assert.deepEqual(codes(decided), [["ok", "ok", "PASS_POINTS_LIMIT"], ["ok"]]);
+    assert.equal(passPoints.get(PASS), LIMIT);
+    assert.equal(passPoints.get(OTHER), undefined);
+  });
 });
 
 describe("decideAllocation: order of checks (contract step 7)", () => {
@@ -172,8 +291,12 @@ describe("decideAllocation: order of checks (contract step 7)", () => {
     refusedWith(decideAllocation(s, 5, NOW), "ACCOUNT_NOT_FOUND");
   });
 
-  it("reports INSUFFICIENT_POINTS only when every other rule passes", () => {
-    refusedWith(decideAllocation(state({ pointsRemaining: 0 }), 5, NOW), "INSUFFICIENT_POINTS");
+  it("reports PASS_POINTS_LIMIT last, after INSUFFICIENT_POINTS, only when every other rule passes", () => {
+    refusedWith(
+      decideAllocation(state({ pointsRemaining: 0, passPoints: LIMIT }), 5, NOW),
+      "INSUFFICIENT_POINTS",
+    );
+    refusedWith(decideAllocation(state({ passPoints: LIMIT - 4 }), 5, NOW), "PASS_POINTS_LIMIT");
   });
 
   const periodArb: fc.Arbitrary<PeriodMatch> = fc.oneof(
@@ -194,6 +317,11 @@ describe("decideAllocation: order of checks (contract step 7)", () => {
     period: periodArb,
     pass: fc.constant(PASS),
     accountExists: fc.boolean(),
+    passPoints: fc.oneof(
+      fc.constant(undefined),
+      fc.integer({ min: 0, max: 100 }),
+      fc.integer({ min: LIMIT - 200, max: LIMIT }),
+    ),
   });
   const nowArb = fc.oneof(
     fc.constantFrom(START, END, new Date(START.getTime() - 1), new Date(END.getTime() - 1)),
@@ -213,6 +341,9 @@ describe("decideAllocation: order of checks (contract step 7)", () => {
         else if (s.period.kind === "outside") expected = "NO_ACTIVE_EARNING_PERIOD";
         else if (!s.accountExists) expected = "ACCOUNT_NOT_FOUND";
         else if (points > s.pointsRemaining) expected = "INSUFFICIENT_POINTS";
+        else if (s.passPoints !== undefined && BigInt(s.passPoints) + BigInt(points) > LIMIT) {
+          expected = "PASS_POINTS_LIMIT";
+        }
         const decision = decideAllocation(s, points, now);
         if (expected === null) {
           const periodId = s.period.kind === "inside" ? s.period.period.id : null;
@@ -225,11 +356,14 @@ describe("decideAllocation: order of checks (contract step 7)", () => {
     );
   });
 
-  it("property: an approval never grants more points than points_remaining", () => {
+  it("property: an approval never grants more points than points_remaining, nor takes a live pass beyond the limit", () => {
     fc.assert(
       fc.property(stateArb, pointsArb, nowArb, (s, points, now) => {
         const decision = decideAllocation(s, points, now);
         if (decision.ok) assert.ok(points <= s.pointsRemaining);
+        if (decision.ok && s.passPoints !== undefined) {
+          assert.ok(BigInt(s.passPoints) + BigInt(points) <= BigInt(LIMIT));
+        }
       }),
       { numRuns: 2000 },
     );

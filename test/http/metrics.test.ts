@@ -7,6 +7,7 @@ import {
   DATABASES,
   expectProblem,
   expectStatus,
+  issueKey,
   questFixture,
   type TestContext,
   withContext,
@@ -149,6 +150,8 @@ for (const kind of DATABASES) {
         after.value(name, labels) - before.value(name, labels);
       assert.equal(delta("questpoints_payouts_total"), 3);
       assert.equal(delta("questpoints_points_paid_total"), 60);
+      assert.equal(delta("questpoints_payouts_total", { mode: "live" }), 3);
+      assert.equal(delta("questpoints_points_paid_total", { mode: "live" }), 60);
       assert.ok(delta("questpoints_allocation_batch_size_count") >= 1);
       assert.ok(delta("questpoints_allocation_batch_seconds_count") >= 1);
       assert.ok(
@@ -158,6 +161,31 @@ for (const kind of DATABASES) {
       assert.equal(after.find("questpoints_allocation_batches_total", { result: "failed" }), 0);
       assert.equal(after.find("questpoints_allocation_queue_depth"), 0);
       if (kind === "postgres") assert.ok(delta("questpoints_db_pool_wait_seconds_count") >= 1);
+    });
+
+    it('counts a test-mode payout under mode="test" only, apart from live ones', async () => {
+      const fixture = await questFixture(ctx(), { total_points: 100, mode: "test" });
+      const { key } = await issueKey(ctx(), fixture.ownerPass, "test");
+      const before = await scrape(ctx());
+      for (const mode of ["live", "test"]) {
+        for (const name of ["questpoints_payouts_total", "questpoints_points_paid_total"]) {
+          assert.notEqual(before.find(name, { mode }), undefined, `${name}{mode="${mode}"}`);
+        }
+      }
+      const response = await allocate(
+        ctx(),
+        { apiKey: key, questId: fixture.questId },
+        { points: 7, address: fixture.playerPass },
+      );
+      expectStatus(response, 200);
+      const after = await scrape(ctx());
+
+      const delta = (name: string, mode: string) =>
+        after.value(name, { mode }) - before.value(name, { mode });
+      assert.equal(delta("questpoints_payouts_total", "test"), 1);
+      assert.equal(delta("questpoints_points_paid_total", "test"), 7);
+      assert.equal(delta("questpoints_payouts_total", "live"), 0);
+      assert.equal(delta("questpoints_points_paid_total", "live"), 0);
     });
 
     it("counts requests by route pattern and status, unknown paths as one route", async () => {

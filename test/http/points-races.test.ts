@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { after, describe, it as test } from "node:test";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { openPostgres } from "../../src/store/postgres.js";
 import {
   ADMIN_TOKEN,
   createAccount,
@@ -16,6 +15,7 @@ import {
   withContext,
 } from "../helpers/app.js";
 import { keptAndRecomputedTotals } from "../helpers/kept-totals.js";
+import { holdRows, lockWaits } from "../helpers/locks.js";
 
 /**
  * Races of batches, single allocations, reversals and quest moves, on one hot quest and on two
@@ -794,64 +794,14 @@ function races(
  * Holds one kept-totals row (FOR UPDATE, from a connection of its own) until the returned
  * function is called.
  */
-async function holdRow(
-  ctx: TestContext,
-  accountId: string,
-  campaignKey: number,
-  periodKey: number,
-) {
-  const other = openPostgres({ url: ctx.url!, poolSize: 1 });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held!: () => void;
-  const holding = new Promise<void>((resolve) => {
-    held = resolve;
-  });
-  const done = other.transaction(async (tx) => {
-    const { rows } = await tx.query(
-      `SELECT 1 FROM pass_totals
-       WHERE account_id = $1 AND campaign_key = $2 AND period_key = $3 FOR UPDATE`,
-      [accountId, campaignKey, periodKey],
-    );
-    assert.equal(rows.length, 1, "the row to hold exists");
-    held();
-    await released;
-  });
-  await Promise.race([holding, done]);
-  let ended: Promise<void> | undefined;
-  return () => {
-    release();
-    ended ??= done.finally(() => other.close());
-    return ended;
-  };
-}
-
-/**
- * Returns once `count` sessions of the test database wait for a lock, or once one of `requests`
- * was answered (an implementation that does not wait there). No timer: it polls.
- */
-async function lockWaits(ctx: TestContext, count: number, requests: Promise<unknown>[]) {
-  let answered = false;
-  for (const request of requests) {
-    request.then(
-      () => {
-        answered = true;
-      },
-      () => {
-        answered = true;
-      },
-    );
-  }
-  for (let i = 0; i < 50_000 && !answered; i++) {
-    const { rows } = await ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if (rows[0]!.n >= count) return;
-  }
-  if (!answered) throw new Error(`${count} sessions never waited for a lock`);
+function holdRow(ctx: TestContext, accountId: string, campaignKey: number, periodKey: number) {
+  return holdRows(
+    ctx,
+    `SELECT 1 FROM pass_totals
+     WHERE account_id = $1 AND campaign_key = $2 AND period_key = $3 FOR UPDATE`,
+    [accountId, campaignKey, periodKey],
+    "the kept-totals row",
+  );
 }
 
 const SHARED_RACES = new Set([

@@ -9,6 +9,8 @@ interface Req {
   n: number;
   /** Items the request carries (a batch request); 1 when unset. */
   weight?: number;
+  /** The account it is made for; "a" when unset. */
+  account?: string;
 }
 
 function recordingScheduler(options: {
@@ -17,6 +19,7 @@ function recordingScheduler(options: {
   totalMax: number;
   sizeMax?: number;
   weightMax?: number;
+  account?: { requestsMax: number; weightMax: number };
 }) {
   const batches: Req[][] = [];
   const gates: (() => void)[] = [];
@@ -24,6 +27,11 @@ function recordingScheduler(options: {
     keyOf: (request) => request.key,
     weightOf: (request) => request.weight ?? 1,
     ...(options.weightMax === undefined ? {} : { weightMax: options.weightMax }),
+    account: {
+      of: (request) => request.account ?? "a",
+      requestsMax: options.account?.requestsMax ?? 1000,
+      weightMax: options.account?.weightMax ?? 1_000_000,
+    },
     run: async (batch) => {
       batches.push(batch);
       await new Promise<void>((resolve) => gates.push(resolve));
@@ -178,5 +186,86 @@ describe("allocation scheduler", () => {
     });
     await releaseAll();
     assert.deepEqual(await Promise.all([big, small]), [1, 2]);
+  });
+});
+
+describe("allocation scheduler: accounts", () => {
+  const numbers = (batches: Req[][]) => batches.map((batch) => batch.map((r) => r.n));
+
+  it("refuses with 503 beyond an account's bounds, naming the account, while other accounts still get in", async () => {
+    const { scheduler, releaseAll } = recordingScheduler({
+      concurrency: 1,
+      queueMax: 10,
+      totalMax: 100,
+      weightMax: 1000,
+      account: { requestsMax: 2, weightMax: 5 },
+    });
+    const submit = (request: Req) => Promise.allSettled([scheduler.submit(request)]);
+    const submitted = [
+      submit({ key: 1, n: 0, weight: 3, account: "flood" }),
+      submit({ key: 1, n: 1, weight: 3, account: "flood" }), // 6 items: over
+      submit({ key: 2, n: 2, weight: 2, account: "flood" }),
+      submit({ key: 3, n: 3, account: "flood" }), // a third request: over
+      // Another account is not refused for the flooding account's bounds, only for its own.
+      submit({ key: 4, n: 4, weight: 5, account: "other" }),
+      submit({ key: 4, n: 5, account: "other" }), // 6 items: over
+    ];
+    await tick();
+    await releaseAll();
+    const settled = (await Promise.all(submitted)).flat();
+    assert.deepEqual(
+      settled.map((s) => (s.status === "fulfilled" ? s.value : "refused")),
+      [0, "refused", 2, "refused", 4, "refused"],
+    );
+    const refusals = settled.flatMap((s) => (s.status === "rejected" ? [s.reason] : []));
+    for (const [error, words] of [
+      [refusals[0], /of this account are waiting \(at most 5 items per account\)/],
+      [refusals[1], /of this account are waiting \(at most 2 per account\)/],
+      [refusals[2], /of this account are waiting \(at most 5 items per account\)/],
+    ] as const) {
+      assert.ok(error instanceof AppError);
+      assert.equal(error.status, 503);
+      assert.match(error.message, words);
+    }
+    assert.equal(scheduler.size(), 0);
+  });
+
+  it("takes accounts in turns, so a flooding account's queue does not hold another's requests back", async () => {
+    const { scheduler, batches, releaseAll } = recordingScheduler({
+      concurrency: 1,
+      queueMax: 10,
+      totalMax: 100,
+      sizeMax: 10,
+    });
+    // Five full batches of one account, on its quest and another of its quests, then a single
+    // allocation of another account: it runs second, not sixth. The flooding account's own
+    // requests keep their arrival order.
+    const answers = [1, 1, 2, 1, 2].map((key, n) =>
+      scheduler.submit({ key, n, weight: 10, account: "flood" }),
+    );
+    answers.push(scheduler.submit({ key: 9, n: 5, account: "other" }));
+    await tick();
+    await releaseAll();
+    assert.deepEqual(await Promise.all(answers), [0, 1, 2, 3, 4, 5]);
+    assert.deepEqual(numbers(batches), [[0], [5], [1], [2], [3], [4]]);
+  });
+
+  it("fills a batch by turns of the accounts, and runs it in arrival order", async () => {
+    const { scheduler, batches, releaseAll } = recordingScheduler({
+      concurrency: 1,
+      queueMax: 10,
+      totalMax: 100,
+      sizeMax: 4,
+    });
+    const blocker = scheduler.submit({ key: 99, n: 0, account: "c" });
+    await tick();
+    const answers = [
+      ...[1, 2, 3, 4, 5, 6].map((key, i) => scheduler.submit({ key, n: i + 1, account: "a" })),
+      ...[7, 8].map((key, i) => scheduler.submit({ key, n: i + 7, account: "b" })),
+    ];
+    await releaseAll();
+    await Promise.all([blocker, ...answers]);
+    // In arrival order only the first account would fit ([1, 2, 3, 4]); by turns both do.
+    assert.deepEqual(numbers(batches), [[0], [1, 2, 7, 8], [3, 4, 5, 6]]);
   });
 });
