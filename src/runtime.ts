@@ -4,6 +4,7 @@ import {
   LOOKUP_CACHE_ENTRIES_MAX,
   PUBLIC_ANSWERS_BYTES_MAX,
   PUBLIC_ANSWERS_ENTRIES_MAX,
+  UNKNOWN_API_KEY_TTL_MS,
 } from "./domain/limits.js";
 import { createAnswerCache } from "./http/answer-cache.js";
 import type { Services } from "./http/services.js";
@@ -45,14 +46,23 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
   const allocate = createAllocate(db, {
     batching: config.allocationBatching,
     queueMax: config.allocationQueueMax,
-    onBatch: metrics.observeBatch,
+    onBatch: (report) => {
+      metrics.observeBatch(report);
+      // Called before the batch's requests are answered: this process's next read shows them.
+      if (report.payouts > 0) publicAnswers.pointsChanged();
+    },
   });
   const lookups = (cache: string) => (hit: boolean) => metrics.cacheLookup(cache, hit);
   const ttlMs = config.lookupCacheTtlMs;
   const features = createFeatureCache(db, ttlMs, lookups("features"));
   const caches: Services["caches"] = {
-    apiKeys: createTtlCache(ttlMs, LOOKUP_CACHE_ENTRIES_MAX, lookups("api_keys")),
-    questOwners: createTtlCache(ttlMs, LOOKUP_CACHE_ENTRIES_MAX, lookups("quest_owners")),
+    apiKeys: createTtlCache(ttlMs, LOOKUP_CACHE_ENTRIES_MAX, {
+      onLookup: lookups("api_keys"),
+      missTtlMs: UNKNOWN_API_KEY_TTL_MS,
+    }),
+    questOwners: createTtlCache(ttlMs, LOOKUP_CACHE_ENTRIES_MAX, {
+      onLookup: lookups("quest_owners"),
+    }),
   };
   const publicAnswers = createAnswerCache({
     maxAgeMs: config.publicAnswerMaxAgeMs,

@@ -36,6 +36,16 @@ export function isWellFormedApiKey(key: string): boolean {
   return API_KEY_SHAPE.test(key);
 }
 
+/**
+ * A key as a client or a reporter typed it, the one rule for every place a key is read (the
+ * `x-api-key` header, a revocation by value, the rate limit's bucket): surrounding whitespace
+ * (a pasted line break, a space) is dropped. Undefined when what is left is not a key's shape.
+ */
+export function apiKeyFromInput(value: string | undefined): string | undefined {
+  const key = value?.trim();
+  return key && isWellFormedApiKey(key) ? key : undefined;
+}
+
 export function isWellFormedApplicationToken(token: string): boolean {
   return APPLICATION_TOKEN_SHAPE.test(token);
 }

@@ -17,6 +17,12 @@ export interface OnboardingInput {
   /** The quests' window: allocations succeed only inside it. */
   start: Date;
   end: Date;
+  /**
+   * A random part, new for each claim (a few base62 or hex characters), that makes the examples'
+   * Idempotency-Keys unique: keys are scoped to the account, which every application of one
+   * owner shares, so a fixed key would be refused on the owner's next application.
+   */
+  exampleKeyNonce: string;
 }
 
 interface ErrorCase {
@@ -50,6 +56,10 @@ export const ALLOCATION_CHECKS: readonly ErrorCase[] = [
     when: "the address is not registered with the service (register the pass first)",
   },
   { code: "INSUFFICIENT_POINTS", when: "more points than `points_remaining`" },
+  {
+    code: "PASS_POINTS_LIMIT",
+    when: "the pass would hold more than 9007199254740991 live points, the most a JSON number carries exactly",
+  },
 ];
 
 /** Answers that do not depend on the checks above: retries, budgets, availability. */
@@ -70,10 +80,19 @@ export const ALLOCATION_RETRY_ERRORS: readonly ErrorCase[] = [
 ];
 
 const IDEMPOTENCY_RETENTION_H = IDEMPOTENCY_RETENTION_MS / (60 * 60 * 1000);
-/** The example's Idempotency-Key: pasting the command twice shows a replay, not a second payout. */
-const EXAMPLE_IDEMPOTENCY_KEY = "first-test-allocation";
-/** Idempotency keys are scoped to the account, which both keys share: the live example needs its own. */
-const LIVE_IDEMPOTENCY_KEY = "first-live-allocation";
+
+/**
+ * The examples' Idempotency-Keys: pasting a command twice shows a replay, not a second payout.
+ * Keys are scoped to the account, which both keys of a claim and every application of the owner
+ * share, so each names its quest and carries the claim's random part: the live example differs
+ * from the test one, and the next application's examples from this one's.
+ */
+export function exampleIdempotencyKeys(input: OnboardingInput): { test: string; live: string } {
+  return {
+    test: `first-test-allocation-${input.testQuestId}-${input.exampleKeyNonce}`,
+    live: `first-live-allocation-${input.questId}-${input.exampleKeyNonce}`,
+  };
+}
 
 /** A POSIX shell word that means exactly `text`, whatever it holds. */
 function shellQuote(text: string): string {
@@ -85,6 +104,7 @@ export function onboardingInstructions(input: OnboardingInput): string {
   const { baseUrl, questId, testQuestId, testApiKey } = input;
   const testQuestUrl = shellQuote(`${baseUrl}/quests/${testQuestId}`);
   const body = shellQuote(JSON.stringify({ points: 1, address: input.examplePass }));
+  const idempotencyKeys = exampleIdempotencyKeys(input);
   const row = ({ code, when }: ErrorCase) => `| ${ERROR_STATUS[code]} | \`${code}\` | ${when} |`;
   return [
     "# Your quest is approved",
@@ -117,7 +137,7 @@ export function onboardingInstructions(input: OnboardingInput): string {
     `curl -sS -X POST ${testQuestUrl} \\`,
     `  -H 'x-api-key: ${testApiKey}' \\`,
     "  -H 'Content-Type: application/json' \\",
-    `  -H 'Idempotency-Key: ${EXAMPLE_IDEMPOTENCY_KEY}' \\`,
+    `  -H ${shellQuote(`Idempotency-Key: ${idempotencyKeys.test}`)} \\`,
     `  -d ${body}`,
     "```",
     "",
@@ -127,7 +147,7 @@ export function onboardingInstructions(input: OnboardingInput): string {
     "",
     `The live key (\`api_key\`) works the same way on quest ${questId}: in the commands above, put`,
     `\`/quests/${questId}\` in place of \`/quests/${testQuestId}\`, the live key in place of the test key,`,
-    `and a new \`Idempotency-Key\` (such as \`${LIVE_IDEMPOTENCY_KEY}\`): both keys belong to one account, so`,
+    `and a new \`Idempotency-Key\` (such as \`${idempotencyKeys.live}\`): both keys belong to one account, so`,
     "a key already used on the test quest would be refused as `IDEMPOTENCY_KEY_REUSED`.",
     "",
     "## 3. Idempotency-Key",

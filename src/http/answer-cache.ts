@@ -7,7 +7,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  * socket write, not a query and a serialization of up to a thousand quests.
  *
  * An answer is rebuilt when what it shows changes (every process drops them all on a change
- * notice, and the process that made an operator write drops them before answering it), and at
+ * notice, and the process that made an operator write drops them before answering it; answers
+ * that show remaining points are dropped by the process that paid or reversed, before it
+ * answers, as a payout sends no notice), and at
  * most `maxAgeMs` after its build began, which also covers changes made behind the service's
  * back. Concurrent misses of one key share one build. What is held is bounded: `entriesMax`
  * answers and `bytesMax` bytes, each answer charged its size plus a fixed overhead (a client
@@ -21,8 +23,14 @@ export interface AnswerCache {
     reply: FastifyReply,
     key: string,
     build: () => Promise<unknown>,
+    options?: { showsPoints?: boolean },
   ): Promise<FastifyReply>;
   clear(): void;
+  /**
+   * Drops the answers that show quests' remaining points (`showsPoints`): this process paid or
+   * reversed, and its next read must show it. Others keep theirs up to `maxAgeMs`.
+   */
+  pointsChanged(): void;
 }
 
 export interface AnswerCacheOptions {
@@ -37,6 +45,7 @@ interface Answer {
   body: Buffer;
   etag: string;
   builtAtMs: number;
+  showsPoints: boolean;
 }
 
 /** What Fastify sends for a serialized JSON answer: bytes sent as they are say the same. */
@@ -46,11 +55,13 @@ const ENTRY_OVERHEAD_BYTES = 512;
 
 export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   const answers = new Map<string, Answer>();
-  const building = new Map<string, Promise<Answer>>();
+  const building = new Map<string, { built: Promise<Answer>; showsPoints: boolean }>();
   let bytes = 0;
   // Bumped by clear(): a build that began before a change may show what it replaced, so it is
-  // sent to those who waited for it but not kept.
+  // sent to those who waited for it but not kept. `pointsGeneration` likewise for
+  // pointsChanged(), which only concerns the answers that show points.
   let generation = 0;
+  let pointsGeneration = 0;
   const cacheControl = `public, max-age=${Math.max(0, Math.floor(options.maxAgeMs / 1000))}`;
 
   const cost = (answer: Answer) => answer.body.length + ENTRY_OVERHEAD_BYTES;
@@ -68,35 +79,44 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
     bytes += cost(answer);
   };
 
-  const load = (key: string, reply: FastifyReply, build: () => Promise<unknown>) => {
+  const forget = (key: string, answer: Answer) => {
+    answers.delete(key);
+    bytes -= cost(answer);
+  };
+
+  const load = (
+    key: string,
+    reply: FastifyReply,
+    build: () => Promise<unknown>,
+    showsPoints: boolean,
+  ) => {
     const pending = building.get(key);
-    if (pending) return pending;
-    const startedIn = generation;
+    if (pending) return pending.built;
+    const startedIn = { all: generation, points: pointsGeneration };
     const builtAtMs = Date.now();
     const built = (async (): Promise<Answer> => {
       // The route's own response serializer: the bytes are exactly what Fastify would send.
       const body = Buffer.from(reply.serialize(await build()) as string);
       const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-      const answer = { body, etag, builtAtMs };
-      if (startedIn === generation && options.maxAgeMs > 0) keep(key, answer);
+      const answer = { body, etag, builtAtMs, showsPoints };
+      const current =
+        startedIn.all === generation && (!showsPoints || startedIn.points === pointsGeneration);
+      if (current && options.maxAgeMs > 0) keep(key, answer);
       return answer;
     })().finally(() => {
-      if (building.get(key) === built) building.delete(key);
+      if (building.get(key)?.built === built) building.delete(key);
     });
-    if (options.maxAgeMs > 0) building.set(key, built);
+    if (options.maxAgeMs > 0) building.set(key, { built, showsPoints });
     return built;
   };
 
   return {
-    async send(request, reply, key, build) {
+    async send(request, reply, key, build, { showsPoints = false } = {}) {
       const fresh = answers.get(key);
       const hit = fresh !== undefined && Date.now() - fresh.builtAtMs < options.maxAgeMs;
-      if (fresh && !hit) {
-        answers.delete(key); // expired: its room goes back
-        bytes -= cost(fresh);
-      }
+      if (fresh && !hit) forget(key, fresh); // expired: its room goes back
       options.onLookup?.(hit);
-      const answer = hit ? fresh : await load(key, reply, build);
+      const answer = hit ? fresh : await load(key, reply, build, showsPoints);
       reply.header("etag", answer.etag).header("cache-control", cacheControl);
       if (matches(request.headers["if-none-match"], answer.etag)) {
         return reply.code(304).send();
@@ -108,6 +128,12 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       answers.clear();
       building.clear();
       bytes = 0;
+    },
+    pointsChanged() {
+      pointsGeneration++;
+      for (const [key, answer] of answers) if (answer.showsPoints) forget(key, answer);
+      // A read from now on starts its own build: one under way may predate the change.
+      for (const [key, pending] of building) if (pending.showsPoints) building.delete(key);
     },
   };
 }

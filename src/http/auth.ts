@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import {
-  constantTimeEqual,
-  hashApiKey,
-  isWellFormedApiKey,
-  type Mode,
-} from "../domain/api-keys.js";
+import { apiKeyFromInput, constantTimeEqual, hashApiKey, type Mode } from "../domain/api-keys.js";
 import { AppError } from "../domain/errors.js";
 import { LOOKUP_CACHE_ENTRIES_MAX } from "../domain/limits.js";
-import { findActiveApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../store/api-keys.js";
+import {
+  type ActiveApiKey,
+  findActiveApiKey,
+  LAST_USED_RESOLUTION_MS,
+  touchApiKey,
+} from "../store/api-keys.js";
 import type { Services } from "./services.js";
 
 declare module "fastify" {
@@ -42,18 +42,36 @@ function keyUsageRecorder(db: Services["db"]) {
   };
 }
 
+/**
+ * The usable key a request's `x-api-key` names, with the key's hash; undefined for a missing,
+ * malformed, unknown, revoked or expired key. Known and unknown keys are both remembered
+ * (`caches.apiKeys`), so the rate limit, which asks first, and authentication, which asks next,
+ * cost one database read between them, and a repeated unknown key none. `cachedOnly`: answer
+ * from what this process already knows, never from the database.
+ */
+export async function apiKeyOfRequest(
+  { db, caches }: Pick<Services, "db" | "caches">,
+  request: FastifyRequest,
+  { cachedOnly = false } = {},
+): Promise<{ hash: string; key: ActiveApiKey } | undefined> {
+  const header = request.headers["x-api-key"];
+  const typed = apiKeyFromInput(typeof header === "string" ? header : undefined);
+  if (!typed) return undefined;
+  const hash = hashApiKey(typed);
+  const key = cachedOnly
+    ? caches.apiKeys.peek(hash)
+    : await caches.apiKeys.get(hash, (h) => findActiveApiKey(db, h));
+  // A cached key may reach its expiry (a rotation's grace end) while cached.
+  if (!key || (key.expiresAt && key.expiresAt.getTime() <= Date.now())) return undefined;
+  return { hash, key };
+}
+
 /** onRequest hook: a missing, malformed, unknown or revoked key is 401 INVALID_API_KEY. */
-export function requireApiKey({ db, caches }: Pick<Services, "db" | "caches">) {
-  const recordUse = keyUsageRecorder(db);
+export function requireApiKey(services: Pick<Services, "db" | "caches">) {
+  const recordUse = keyUsageRecorder(services.db);
   return async (request: FastifyRequest) => {
-    const header = request.headers["x-api-key"];
-    const key = typeof header === "string" ? header.trim() : undefined;
-    if (!key || !isWellFormedApiKey(key)) throw invalidKey();
-    const found = await caches.apiKeys.get(hashApiKey(key), (hash) => findActiveApiKey(db, hash));
-    // A cached key may reach its expiry (a rotation's grace end) while cached.
-    if (!found || (found.expiresAt && found.expiresAt.getTime() <= Date.now())) {
-      throw invalidKey();
-    }
+    const found = (await apiKeyOfRequest(services, request))?.key;
+    if (!found) throw invalidKey();
     request.apiKeyAccountId = found.accountId;
     request.apiKeyId = found.id;
     request.apiKeyMode = found.mode;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { LosslessNumber, parse } from "lossless-json";
+import { isLosslessNumber, LosslessNumber, parse } from "lossless-json";
 import { badRequest, type FieldError } from "../domain/errors.js";
 import { BODY_JSON_DEPTH_MAX } from "../domain/limits.js";
+import { fieldOfPointer } from "./problem.js";
 import { DECIMAL_INTEGER } from "./validation.js";
 
 /**
@@ -73,11 +74,44 @@ function parseJsonBody(contentType: string | undefined, bytes: Buffer): unknown 
       { field: "body", message: "is not valid JSON" },
     ]);
   }
-  if (keyErrors.length > 0) {
-    const summary = keyErrors.map((error) => `${error.field} ${error.message}`).join("; ");
-    throw badRequest(`Invalid body: ${summary}.`, keyErrors);
+  const errors = [...keyErrors, ...unpairedSurrogates(value, "")];
+  if (errors.length > 0) {
+    const summary = errors.map((error) => `${error.field} ${error.message}`).join("; ");
+    throw badRequest(`Invalid body: ${summary}.`, errors);
   }
   return value;
+}
+
+/** A UTF-16 surrogate that is not half of a pair: no Unicode character at all. */
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
+const UNPAIRED_MESSAGE =
+  "contains an unpaired UTF-16 surrogate (such as \\ud800), which is not text; send valid Unicode";
+
+/**
+ * Every string of the body, values and keys, that holds an unpaired surrogate (JSON's `"\ud800"`
+ * escape is the only way to send one in UTF-8). PostgreSQL refuses such text in `jsonb` and
+ * silently turns it into U+FFFD in `text`, so no field may carry one. `pointer` is where `value`
+ * sits (RFC 6901); the errors name fields as validation errors do.
+ */
+function unpairedSurrogates(value: unknown, pointer: string): FieldError[] {
+  if (typeof value === "string") {
+    return UNPAIRED_SURROGATE.test(value)
+      ? [{ field: fieldOfPointer(pointer).path || "body", message: UNPAIRED_MESSAGE }]
+      : [];
+  }
+  if (typeof value !== "object" || value === null || isLosslessNumber(value)) return [];
+  return Object.entries(value).flatMap(([key, child]) => {
+    const at = `${pointer}/${key}`;
+    const inKey = UNPAIRED_SURROGATE.test(key)
+      ? [
+          {
+            field: fieldOfPointer(pointer).path || "body",
+            message: `has a key that ${UNPAIRED_MESSAGE}`,
+          },
+        ]
+      : [];
+    return [...inKey, ...unpairedSurrogates(child, at)];
+  });
 }
 
 /** The `charset` parameter of a Content-Type, if any; `charset` given twice is never UTF-8. */

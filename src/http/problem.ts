@@ -28,13 +28,20 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
+/**
+ * A field as errors name it, from a JSON pointer such as Ajv's `instancePath`: a path through an
+ * array keeps its slashes, as the contract names a batch's items (`allocations/3/points`);
+ * object fields are dotted (`quest.name`). Also the separator a child of it would take.
+ */
+export function fieldOfPointer(pointer: string): { path: string; separator: string } {
+  const separator = /\/\d+(\/|$)/.test(pointer) ? "/" : ".";
+  return { path: pointer.replace(/^\//, "").replaceAll("/", separator), separator };
+}
+
 /** Ajv's errors → `{ field, message }`, naming the field as the client spelled it. */
 export function fieldErrors(validation: readonly AjvError[]): FieldError[] {
   return validation.map((error) => {
-    // A path through an array keeps its slashes, as the contract names a batch's items
-    // (`allocations/3/points`); object fields are dotted (`quest.name`).
-    const separator = /\/\d+(\/|$)/.test(error.instancePath) ? "/" : ".";
-    const path = error.instancePath.replace(/^\//, "").replaceAll("/", separator);
+    const { path, separator } = fieldOfPointer(error.instancePath);
     const parent = path ? `${path}${separator}` : "";
     if (error.keyword === "additionalProperties") {
       return {

@@ -10,8 +10,9 @@ import fastifyRateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config.js";
-import { hashApiKey } from "../domain/api-keys.js";
 import { AppError, unavailable } from "../domain/errors.js";
+import { apiKeyOfRequest } from "./auth.js";
+import type { Services } from "./services.js";
 
 export type TrafficClass = "public" | "owner" | "admin" | "probe";
 
@@ -37,15 +38,38 @@ export function trafficClass(request: FastifyRequest): TrafficClass {
   return "public";
 }
 
+const OWNER_IP_BUCKET = "owner:ip:";
+
 /**
- * The bucket of a request: owner traffic by the SHA-256 of its API key (never the key itself,
- * which must not reach Redis or memory dumps), without a key by client IP; the rest by IP.
+ * The bucket of a request: owner traffic with a usable key by the SHA-256 of that key (never the
+ * key itself, which must not reach Redis or memory dumps); owner traffic without one (no key, a
+ * malformed, unknown, revoked or expired one) by client IP, so inventing a key per request buys
+ * no budget; the rest by IP. While an address is over its owner budget, its keys that this
+ * process does not already know are not looked up (they count by address, and are refused): a
+ * flood of made-up keys costs no database work. A key this process knows keeps its own budget.
  */
-function bucketKey(request: FastifyRequest, trafficClass: TrafficClass): string {
-  const header = request.headers["x-api-key"];
-  const apiKey = typeof header === "string" ? header.trim() : "";
-  if (trafficClass === "owner" && apiKey !== "") return `owner:key:${hashApiKey(apiKey)}`;
-  return `${trafficClass}:ip:${normalizeIP(request.ip)}`;
+function createBucketKeys(services: Pick<Services, "db" | "caches">) {
+  const overBudgetUntilMs = new Map<string, number>();
+  const overBudget = (ip: string) => (overBudgetUntilMs.get(ip) ?? 0) > Date.now();
+  return {
+    async of(request: FastifyRequest, trafficClass: TrafficClass): Promise<string> {
+      const ip = normalizeIP(request.ip);
+      if (trafficClass === "owner") {
+        // A failed lookup (the database away) counts by address; authentication answers it.
+        const usable = await apiKeyOfRequest(services, request, {
+          cachedOnly: overBudget(ip),
+        }).catch(() => undefined);
+        if (usable) return `owner:key:${usable.hash}`;
+      }
+      return `${trafficClass}:ip:${ip}`;
+    },
+    /** Told of every refused request: an address over its owner budget stops key lookups. */
+    exceeded(bucket: string): void {
+      if (!bucket.startsWith(OWNER_IP_BUCKET)) return;
+      if (overBudgetUntilMs.size >= LOCAL_BUCKETS_MAX) overBudgetUntilMs.clear();
+      overBudgetUntilMs.set(bucket.slice(OWNER_IP_BUCKET.length), Date.now() + RATE_WINDOW_MS);
+    },
+  };
 }
 
 /** An ioredis client whose every wait is bounded and whose outages are logged, not thrown. */
@@ -76,7 +100,8 @@ function connectRedis(url: string, log: FastifyBaseLogger): Redis {
 }
 
 /** Registers the per-class rate limits as the app's first budget check (an onRequest hook). */
-export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, services: Services): Promise<void> {
+  const { config } = services;
   const budgets: Record<TrafficClass, number> = {
     public: config.rateLimits.publicPerMinute,
     owner: config.rateLimits.ownerPerMinute,
@@ -85,6 +110,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   };
   if (budgets.public === 0 && budgets.owner === 0 && budgets.admin === 0) return;
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  const buckets = createBucketKeys(services);
   if (redis) {
     app.addHook("onClose", async () => {
       redis.disconnect();
@@ -95,7 +121,8 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     // flood of bad keys or tokens is limited too.
     global: false,
     timeWindow: RATE_WINDOW_MS,
-    keyGenerator: (request) => bucketKey(request, trafficClass(request)),
+    keyGenerator: (request) => buckets.of(request, trafficClass(request)),
+    onExceeded: (_request, bucket) => buckets.exceeded(bucket),
     allowList: (request) => budgets[trafficClass(request)] === 0,
     max: (request) => budgets[trafficClass(request)],
     cache: LOCAL_BUCKETS_MAX,
@@ -114,7 +141,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
 function describeClass(trafficClass: TrafficClass): string {
   switch (trafficClass) {
     case "owner":
-      return "owner requests with this API key";
+      return "owner requests with this API key (or, without a usable key, from this address)";
     case "admin":
       return "operator requests from this address";
     default:

@@ -14,7 +14,10 @@ const isRfc3339DateTime = (fullFormats["date-time"] as { validate: (text: string
 export const PASS_ADDRESS_FORMAT = "pass-address";
 /** An RFC 3339 date-time with an offset that JavaScript reads, from 1970 to 9999. */
 export const TIMESTAMP_FORMAT = "timestamp";
-/** Text without U+0000, which PostgreSQL refuses in a text column. */
+/**
+ * Text without U+0000, which PostgreSQL refuses in a text column, nor an unpaired UTF-16
+ * surrogate (query strings; bodies are checked whole by the body parser).
+ */
 export const TEXT_FORMAT = "text";
 
 export const TIMESTAMP_INPUT_MIN = new Date(TIMESTAMP_INPUT_MS_MIN).toISOString();
@@ -43,8 +46,9 @@ const FORMATS: Record<string, { validate: (text: string) => boolean; message: st
     message: `must be an ISO 8601 date-time with an offset, from ${TIMESTAMP_INPUT_MIN} to ${TIMESTAMP_INPUT_MAX}`,
   },
   [TEXT_FORMAT]: {
-    validate: (text) => !text.includes("\u0000"),
-    message: "must not contain the character U+0000",
+    // An unpaired surrogate is no character: `jsonb` refuses it, `text` stores U+FFFD instead.
+    validate: (text) => !text.includes("\u0000") && !/\p{Cs}/u.test(text),
+    message: "must be Unicode text without the character U+0000 or an unpaired UTF-16 surrogate",
   },
 };
 

@@ -6,17 +6,29 @@
  */
 export interface TtlCache<K, V> {
   get(key: K, load: (key: K) => Promise<V | undefined>): Promise<V | undefined>;
+  /** The value kept for `key`, if any, without loading it. */
+  peek(key: K): V | undefined;
   delete(key: K): void;
   clear(): void;
 }
 
-/** `onLookup` hears every `get`: hit (answered from the cache) or miss (`load` called). */
+export interface TtlCacheOptions {
+  /** Hears every `get`: hit (answered from the cache) or miss (`load` called). */
+  onLookup?: ((hit: boolean) => void) | undefined;
+  /**
+   * How long a miss (`load` found nothing) is remembered; unset, misses are not kept, so a key or
+   * quest created a moment ago works at once. Only for lookups whose misses cannot turn into
+   * hits later (a key hash nobody was ever issued).
+   */
+  missTtlMs?: number | undefined;
+}
+
 export function createTtlCache<K, V>(
   ttlMs: number,
   entriesMax: number,
-  onLookup?: (hit: boolean) => void,
+  { onLookup, missTtlMs }: TtlCacheOptions = {},
 ): TtlCache<K, V> {
-  const entries = new Map<K, { value: V; expiresAtMs: number }>();
+  const entries = new Map<K, { value: V | undefined; expiresAtMs: number }>();
   // Bumped by every delete and clear: a load that began before one may have read what the
   // change replaced, so its answer is used but not kept.
   let generation = 0;
@@ -31,14 +43,18 @@ export function createTtlCache<K, V>(
       const loadedIn = generation;
       const value = await load(key);
       if (loadedIn !== generation) return value;
-      // Misses are not cached: a key or quest created a moment ago must work at once.
-      if (value === undefined) {
+      const keptMs = value === undefined ? missTtlMs : ttlMs;
+      if (keptMs === undefined) {
         entries.delete(key);
         return undefined;
       }
       if (entries.size >= entriesMax) entries.clear();
-      entries.set(key, { value, expiresAtMs: Date.now() + ttlMs });
+      entries.set(key, { value, expiresAtMs: Date.now() + keptMs });
       return value;
+    },
+    peek(key) {
+      const hit = entries.get(key);
+      return hit && hit.expiresAtMs > Date.now() ? hit.value : undefined;
     },
     delete(key) {
       generation++;

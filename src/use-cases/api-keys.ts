@@ -1,8 +1,8 @@
 import {
   apiKeyDisplayPrefix,
+  apiKeyFromInput,
   generateApiKey,
   hashApiKey,
-  isWellFormedApiKey,
   type Mode,
 } from "../domain/api-keys.js";
 import type { AuditContext } from "../domain/audit.js";
@@ -70,8 +70,9 @@ export async function revokeApiKeyById(db: Db, audit: AuditContext, id: string):
     // NOT_FOUND as before Part 2; KEY_NOT_FOUND is the answer to a revocation by value.
     if (!key) throw new AppError("NOT_FOUND", `API key ${id} does not exist.`);
     if (key.revokedAt) return; // revoked already: nothing changes, nothing to audit
-    await revokeApiKey(tx, id);
-    await recordAudit(tx, audit, { action: "key.revoke", targetType: "key", targetId: id });
+    // The stored id, not the typed one (a UUID may be typed in capitals).
+    await revokeApiKey(tx, key.id);
+    await recordAudit(tx, audit, { action: "key.revoke", targetType: "key", targetId: key.id });
   });
 }
 
@@ -88,9 +89,11 @@ export async function revokeApiKeyByValue(
   audit: AuditContext,
   value: string,
 ): Promise<{ id: string; revokedAt: Date }> {
-  if (!isWellFormedApiKey(value)) throw noKeyWithValue();
+  // Read as authentication reads it: a key that still works can always be revoked.
+  const typed = apiKeyFromInput(value);
+  if (!typed) throw noKeyWithValue();
   return db.transaction(async (tx) => {
-    const key = await lockApiKey(tx, { hash: hashApiKey(value) });
+    const key = await lockApiKey(tx, { hash: hashApiKey(typed) });
     if (!key) throw noKeyWithValue();
     if (key.revokedAt) return { id: key.id, revokedAt: key.revokedAt };
     const revokedAt = await revokeApiKey(tx, key.id);
@@ -137,11 +140,11 @@ export function rotateApiKey(
       accountId: old.accountId,
       mode: old.mode,
     });
-    const expiresAt = await shortenApiKeyExpiry(tx, id, graceSeconds);
+    const expiresAt = await shortenApiKeyExpiry(tx, old.id, graceSeconds);
     await recordAudit(tx, audit, {
       action: "key.rotate",
       targetType: "key",
-      targetId: id,
+      targetId: old.id,
       details: {
         new_key_id: record.id,
         new_prefix: prefix,

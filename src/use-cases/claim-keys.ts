@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import {
   type Application,
   checkApplicantToken,
@@ -17,6 +18,9 @@ import { recordAudit } from "../store/audit.js";
 import type { Db } from "../store/db.js";
 import { createApiKey } from "./api-keys.js";
 import { ownerIdOf } from "./quests.js";
+
+/** Random bytes of the examples' Idempotency-Keys (16 hex characters): unique per claim. */
+const EXAMPLE_KEY_NONCE_BYTES = 8;
 
 /** The applicant's credentials: the application's id and the `ap_` token from its submission. */
 export interface ApplicantCredentials {
@@ -95,6 +99,7 @@ export async function claimKeys(
         testApiKey: test.key,
         examplePass: claimed.ownerPass,
         ...window,
+        exampleKeyNonce: randomBytes(EXAMPLE_KEY_NONCE_BYTES).toString("hex"),
       }),
     };
   });

@@ -19,12 +19,22 @@ const input: OnboardingInput = {
   examplePass: "0xFfFFFFff00000000000000000000000000000001",
   start: new Date("2026-03-01T00:00:00.000Z"),
   end: new Date("2026-04-01T00:00:00.000Z"),
+  exampleKeyNonce: "5f3a9c01d2e4b687",
 };
 const text = onboardingInstructions(input);
 
 /** The shell commands of the ```sh blocks, continuation lines joined. */
 function shellBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.replaceAll("\\\n", " "));
+}
+
+/** The examples' Idempotency-Keys: the test command's header and the live one the text names. */
+function exampleKeys(markdown: string): { test: string; live: string } {
+  const allocate = shellBlocks(markdown)[1]!.trim();
+  const header = curlArguments(allocate).find((arg) => arg.startsWith("Idempotency-Key: "));
+  const live = /new `Idempotency-Key` \(such as `([^`]+)`\)/.exec(markdown)?.[1];
+  assert.ok(header && live, markdown);
+  return { test: header.slice("Idempotency-Key: ".length), live };
 }
 
 /** The arguments a POSIX shell would pass to `curl` for a command (run through sh itself). */
@@ -92,8 +102,34 @@ describe("onboardingInstructions", () => {
         "NO_ACTIVE_EARNING_PERIOD",
         "ACCOUNT_NOT_FOUND",
         "INSUFFICIENT_POINTS",
+        "PASS_POINTS_LIMIT",
       ],
     );
+  });
+
+  it("makes the examples' Idempotency-Keys unique per claim: each names its quest and the claim's random part", () => {
+    const keys = exampleKeys(text);
+    assert.notEqual(keys.test, keys.live, "the live example needs a key of its own");
+    assert.ok(keys.test.includes("42") && keys.test.includes(input.exampleKeyNonce), keys.test);
+    assert.ok(keys.live.includes("41") && keys.live.includes(input.exampleKeyNonce), keys.live);
+    for (const key of [keys.test, keys.live]) {
+      assert.match(key, /^[!-~]{1,255}$/, "1-255 printable ASCII characters, no space");
+    }
+    // The owner's next application: other quests, another claim.
+    const next = exampleKeys(
+      onboardingInstructions({
+        ...input,
+        questId: 43,
+        testQuestId: 44,
+        exampleKeyNonce: "0c1d2e3f40516273",
+      }),
+    );
+    const all = [keys.test, keys.live, next.test, next.live];
+    assert.equal(new Set(all).size, all.length, all.join(", "));
+    // Even a second claim on the same quests (a rebuilt database) differs by its random part.
+    const sameQuests = exampleKeys(onboardingInstructions({ ...input, exampleKeyNonce: "ffff" }));
+    assert.notEqual(sameQuests.test, keys.test);
+    assert.notEqual(sameQuests.live, keys.live);
   });
 
   it("advises reusing the same Idempotency-Key when retrying, kept 24 hours", () => {

@@ -338,6 +338,49 @@ for (const kind of DATABASES) {
       expectStatus(await send(bundle.quest_id, bundle.api_key, liveKey), 200);
     });
 
+    it("lets an owner follow the instructions of a second application too: its example keys are its own", async () => {
+      const follow = async (bundle: {
+        instructions: string;
+        quest_id: number;
+        test_quest_id: number;
+        api_key: string;
+        test_api_key: string;
+      }) => {
+        const text = bundle.instructions;
+        const body = /-d '(\{[^']*\})'/.exec(text)?.[1];
+        const testKey = /Idempotency-Key: ([^']+)'/.exec(text)?.[1];
+        const liveKey = /new `Idempotency-Key` \(such as `([^`]+)`\)/.exec(text)?.[1];
+        assert.ok(body && testKey && liveKey, text);
+        const send = (questId: number, apiKey: string, idempotencyKey: string) =>
+          ctx().inject({
+            method: "POST",
+            url: `/quests/${questId}`,
+            headers: {
+              "x-api-key": apiKey,
+              "content-type": "application/json",
+              "idempotency-key": idempotencyKey,
+            },
+            payload: body,
+          });
+        const test = await send(bundle.test_quest_id, bundle.test_api_key, testKey);
+        expectStatus(test, 200);
+        assert.equal(test.headers["idempotent-replayed"], undefined, "a first payout, no replay");
+        const live = await send(bundle.quest_id, bundle.api_key, liveKey);
+        expectStatus(live, 200);
+        assert.equal(live.headers["idempotent-replayed"], undefined, "a first payout, no replay");
+        return [testKey, liveKey];
+      };
+      const first = await onboarded(ctx());
+      const keysOfFirst = await follow(first.bundle);
+      // The same owner applies again: same account, so the same idempotency namespace.
+      const submitted = await submit(ctx(), { owner: first.owner });
+      expectStatus(await approve(ctx(), submitted.id), 200);
+      const claimed = await claimKeys(ctx(), submitted.id, submitted.token);
+      expectStatus(claimed, 201);
+      const keysOfSecond = await follow(claimed.json());
+      for (const key of keysOfSecond) assert.ok(!keysOfFirst.includes(key), key);
+    });
+
     it("registers an owner that is not registered yet, and reuses one that is", async () => {
       const fresh = await onboarded(ctx());
       const owner = await ctx().admin("POST", "/admin/accounts", { pass: fresh.owner });

@@ -212,6 +212,22 @@ for (const kind of DATABASES) {
       );
     });
 
+    it("revokes a key pasted with surrounding whitespace, as authentication accepts it", async () => {
+      const fixture = await questFixture(ctx());
+      const pasted = ` ${fixture.apiKey}\n`;
+      // Authentication reads the header as the key without the whitespace around it.
+      expectStatus(await readDetail(ctx(), ` ${fixture.apiKey} `, fixture.questId), 200);
+      const response = await revoke(pasted);
+      expectStatus(response, 200);
+      assert.equal(response.json().id, fixture.keyId);
+      expectProblem(
+        await readDetail(ctx(), fixture.apiKey, fixture.questId),
+        401,
+        "INVALID_API_KEY",
+      );
+      expectStatus(await revoke(`\t${fixture.apiKey} `), 200);
+    });
+
     it("answers a second revocation with the first one's revoked_at", async () => {
       const fixture = await questFixture(ctx());
       const first = await revoke(fixture.apiKey);

@@ -170,6 +170,7 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
           accountId: request.apiKeyAccountId!,
         },
       });
+      services.publicAnswers.pointsChanged(); // before answering: this process shows it at once
       return reply.code(201).send({ reversal: presentReversal(reversal) });
     },
   );

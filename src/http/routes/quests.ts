@@ -78,12 +78,18 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
       };
       const progress = request.query.with === "progress";
       const key = `quests:${filter.ownerPass ?? ""}:${filter.limit}:${filter.offset}:${progress}`;
-      return services.publicAnswers.send(request, reply, key, async () => {
-        const quests = await listPublicQuests(db, filter);
-        if (!progress) return quests.map(presentQuestPublic);
-        const now = new Date();
-        return quests.map((quest) => presentQuestProgress(quest, now));
-      });
+      return services.publicAnswers.send(
+        request,
+        reply,
+        key,
+        async () => {
+          const quests = await listPublicQuests(db, filter);
+          if (!progress) return quests.map(presentQuestPublic);
+          const now = new Date();
+          return quests.map((quest) => presentQuestProgress(quest, now));
+        },
+        { showsPoints: progress },
+      );
     },
   );
 
@@ -154,6 +160,7 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
             "NO_ACTIVE_EARNING_PERIOD",
             "ACCOUNT_NOT_FOUND",
             "INSUFFICIENT_POINTS",
+            "PASS_POINTS_LIMIT",
             "IDEMPOTENCY_IN_PROGRESS",
             "IDEMPOTENCY_KEY_REUSED",
             "PAYLOAD_TOO_LARGE",
