@@ -327,7 +327,15 @@ const APPLICATION_COLUMNS = [
   "quest_id",
   "test_quest_id",
 ];
-const PAYOUT_COLUMNS = ["id", "quest_id", "pass", "amount", "earning_period_id", "created_at"];
+const PAYOUT_COLUMNS = [
+  "id",
+  "quest_id",
+  "pass",
+  "amount",
+  "earning_period_id",
+  "created_at",
+  "reversed_at",
+];
 const AUDIT_COLUMNS = ["id", "at", "actor", "action", "target_type", "target_id", "request_id"];
 
 /** A PATCH body must change something. */
@@ -945,13 +953,19 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
       .option("--pass <address>", "only this pass's")
       .option("--period <id>", "only this earning period's", integerArgument("--period", 1))
       .option("--since <time>", "created at or after (ISO 8601)")
-      .option("--until <time>", "created before (ISO 8601)");
+      .option("--until <time>", "created before (ISO 8601)")
+      .option(
+        "--reversed <true|false>",
+        "only reversed payouts (true), or only those not reversed (false)",
+        oneOf("--reversed", ["true", "false"] as const),
+      );
   type PayoutFilters = {
     quest?: number;
     pass?: string;
     period?: number;
     since?: string;
     until?: string;
+    reversed?: "true" | "false";
   };
   const payoutQuery = (options: PayoutFilters): PayoutQuery => ({
     quest_id: options.quest,
@@ -959,6 +973,7 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
     earning_period_id: options.period,
     since: options.since,
     until: options.until,
+    reversed: options.reversed === undefined ? undefined : options.reversed === "true",
   });
   listOptions(payoutFilters(payouts.command("list")))
     .description("list payouts, newest first")

@@ -354,7 +354,9 @@ export interface paths {
         };
         /**
          * List payouts, or export every matching payout as CSV or NDJSON
-         * @description Filters combine (AND): `quest_id`, `pass`, `earning_period_id`, `since` (inclusive) and `until` (exclusive) on `created_at`. Newest first by (`created_at`, `id`).
+         * @description Filters combine (AND): `quest_id`, `pass`, `earning_period_id`, `since` (inclusive) and `until` (exclusive) on `created_at`, and `reversed` (`true` or `false`). Newest first by (`created_at`, `id`).
+         *
+         *     Every payout carries `reversed_at`, null unless it was reversed, so an export reconciles with the quests' budgets: a reversed payout keeps its `amount`, which went back into its quest's `points_remaining`. CSV columns, in this order: `id`, `quest_id`, `pass`, `amount`, `earning_period_id`, `created_at`, `reversed_at` (new columns are only ever added at the end); a null is an empty field.
          *
          *     `format=json` (default) answers one page `{ items, next_cursor }` (`limit`, `cursor`). `format=csv` (`text/csv`, a header row) and `format=ndjson` (`application/x-ndjson`, one object a line) stream every matching payout as an attachment, with no page limit and in constant memory (read 5,000 rows a query); `limit` and `cursor` are refused with them. Payouts made during an export are not in it. A transfer cut short (no terminating chunk) means the export failed midway.
          */
@@ -2087,7 +2089,7 @@ export interface operations {
                 action?: string;
                 /** @description e.g. `quest`, `key`, `earning_period` */
                 target_type?: string;
-                /** @description the target's id, as text */
+                /** @description the target's id, as text; a UUID in either case */
                 target_id?: string;
                 /** @description Items per page, 1..500 (default 100) */
                 limit?: number;
@@ -4393,6 +4395,8 @@ export interface operations {
                  * @example 2026-01-31T12:00:00.000Z
                  */
                 until?: string;
+                /** @description `true`: only reversed payouts (`reversed_at` set); `false`: only payouts not reversed */
+                reversed?: boolean;
                 /** @description `json` (default): one page. `csv` or `ndjson`: every matching payout, streamed; `limit` and `cursor` are refused with these */
                 format?: "json" | "csv" | "ndjson";
                 /** @description Items per page, 1..500 (default 100) */
@@ -4431,6 +4435,8 @@ export interface operations {
                             /** @example 0xFfFFFFff00000000000000000000000000000001 */
                             pass: string;
                             quest_id: number;
+                            /** @description When the payout was reversed (its amount put back into the quest's budget); null unless reversed. The payout's `amount` stays as paid: a quest's budget reconciles as `total_points - points_remaining` = the sum of `amount` over its payouts whose `reversed_at` is null. In the CSV, an empty field when null */
+                            reversed_at: string | null;
                         }[];
                         /** @description Pass as `cursor` to read the next page; null on the last page */
                         next_cursor: string | null;
@@ -7047,7 +7053,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST`, `ACTION_TYPE_INACTIVE`, `QUEST_NOT_ACTIVE`, `NO_ACTIVE_EARNING_PERIOD`, `ACCOUNT_NOT_FOUND`, `INSUFFICIENT_POINTS` */
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST`, `ACTION_TYPE_INACTIVE`, `QUEST_NOT_ACTIVE`, `NO_ACTIVE_EARNING_PERIOD`, `ACCOUNT_NOT_FOUND`, `INSUFFICIENT_POINTS`, `PASS_POINTS_LIMIT` */
             400: {
                 headers: {
                     /** @description `true` when this answer replays the first one made with the same Idempotency-Key */

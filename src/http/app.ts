@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
 import { AppError, unavailable } from "../domain/errors.js";
 import { BODY_BYTES_MAX } from "../domain/limits.js";
@@ -13,7 +13,7 @@ import { registerPublicCors, registerPublicPreflights } from "./cors.js";
 import { registerJsonBodyParser } from "./json-body.js";
 import { registerOpenApi } from "./openapi.js";
 import { frameworkProblem, sendProblem } from "./problem.js";
-import { registerPublicReadBound, registerRateLimits } from "./rate-limits.js";
+import { registerPublicReadBound, registerRateLimits, trafficClass } from "./rate-limits.js";
 import { registerRequestIds, requestIdOf } from "./request-ids.js";
 import { adminRoutes, guardOperatorScope } from "./routes/admin.js";
 import { adminApplicationRoutes } from "./routes/admin-applications.js";
@@ -49,6 +49,20 @@ const LOG_REDACT = [
   "req.headers.authorization",
 ];
 const SHUTDOWN_RETRY_AFTER_S = 1;
+
+/**
+ * Whether an answer goes to a credential, so no browser or proxy cache may keep it (contract
+ * Part 2, Every answer: `Cache-Control: no-store`), whatever its status, errors included: the
+ * owner routes (`x-api-key`) and the operator routes, classed as the rate limits class them, and
+ * the applicant routes, which take or hand out an `ap_` token and answer the claimed keys. The
+ * public reads keep their own caching (`answer-cache.ts`).
+ */
+function answersACredential(request: FastifyRequest): boolean {
+  const traffic = trafficClass(request);
+  if (traffic === "owner" || traffic === "admin") return true;
+  const route = request.routeOptions.url;
+  return route === "/applications" || (route?.startsWith("/applications/") ?? false);
+}
 
 /**
  * Node's server options. Timeouts from HTTP_REQUEST_TIMEOUT_MS and HTTP_KEEP_ALIVE_TIMEOUT_MS:
@@ -112,6 +126,10 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   });
   answerNodeRefusalsInApp(app);
   app.addHook("onSend", challengeUnauthorized);
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (answersACredential(request)) reply.header("cache-control", "no-store");
+    return payload;
+  });
   registerRequestMetrics(app, services.metrics);
 
   for (const schema of [Problem, Payout, QuestDetail, QuestPublic, CampaignQuest, Reversal]) {
@@ -134,7 +152,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   );
 
   // Budgets before anything else a request costs (authentication, the database).
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, services);
   registerPublicReadBound(app, config);
 
   await registerOpenApi(app, config);

@@ -2,6 +2,18 @@ import type { Actor, AuditChange, AuditContext, AuditEntry } from "../domain/aud
 import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
+/** A UUID in the 8-4-4-4-12 form, any case. */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A target id as the log keeps it and a filter compares it: a UUID in lower case, the form
+ * PostgreSQL and the API write (payouts, keys, accounts), whatever case a client typed it in; any
+ * other id as it is (numbers, and action types, which are lower-case slugs already). A change
+ * typed `/admin/keys/0A1B…` is thus logged, and found by `target_id=` in either case, under the
+ * id the API answers.
+ */
+const canonicalTargetId = (id: string) => (UUID_TEXT.test(id) ? id.toLowerCase() : id);
+
 /**
  * Writes one audit entry in the change's own transaction: the entry exists if and only if the
  * change committed. The table refuses updates and deletes (a trigger), so the log only grows.
@@ -18,7 +30,7 @@ export async function recordAudit(
       context.actor,
       change.action,
       change.targetType,
-      String(change.targetId),
+      canonicalTargetId(String(change.targetId)),
       context.requestId,
       JSON.stringify(change.details ?? {}),
     ],
@@ -52,7 +64,9 @@ export async function listAudit(
   const conditions: string[] = [];
   if (filter.action) conditions.push(`action = ${param(params, filter.action)}`);
   if (filter.targetType) conditions.push(`target_type = ${param(params, filter.targetType)}`);
-  if (filter.targetId) conditions.push(`target_id = ${param(params, filter.targetId)}`);
+  if (filter.targetId) {
+    conditions.push(`target_id = ${param(params, canonicalTargetId(filter.targetId))}`);
+  }
   const { where, orderBy, limit } = keyset(
     { at: "at", id: "id", idType: "bigint" },
     "newest",

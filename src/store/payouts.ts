@@ -15,34 +15,57 @@ export interface PayoutFilter {
   since?: Date | undefined;
   /** created_at before this time. */
   until?: Date | undefined;
+  /** true: only reversed payouts; false: only payouts not reversed. */
+  reversed?: boolean | undefined;
+}
+
+/** A payout as the operator's list and export show it: with when it was reversed, if it was. */
+export interface AdminPayout extends Payout {
+  reversedAt: Date | null;
 }
 
 const payoutKey = (payout: Payout): Cursor => ({ at: payout.createdAt, id: payout.id });
 
 /**
+ * The payouts with their accounts and their reversals, if any. `reversals.payout_id` is unique
+ * (one reversal at most per payout), so the LEFT JOIN adds no row, and each payout's reversal is
+ * one probe of that unique index: a page or an export chunk still walks one range of the payouts
+ * index the filter chose, as it did without the join.
+ */
+const PAYOUTS_WITH_REVERSALS = `payouts p
+     JOIN accounts a ON a.id = p.account_id
+     LEFT JOIN reversals r ON r.payout_id = p.id`;
+
+/**
  * One page of payouts, newest first by (created_at, id). Each filter is added only when set, so
  * the planner sees the one index that serves it (payouts_quest_page_idx, payouts_account_idx,
  * payouts_period_idx or payouts_listing_idx, all ordered as the page is) and a page is one range
- * of it after the cursor, whatever its depth.
+ * of it after the cursor, whatever its depth. With `reversed=true` the range is walked until the
+ * page's reversed payouts are found, or, when reversals are few, the page is read from them (the
+ * planner's choice, measured on 1,000,000 payouts with 2 % and 0.01 % reversed: a few ms either
+ * way): its cost follows the share of payouts reversed, not the page's depth.
  */
 export async function listPayouts(
   db: Queryable,
   filter: PayoutFilter,
   page: PageRequest,
-): Promise<Page<Payout>> {
+): Promise<Page<AdminPayout>> {
   const params: unknown[] = [];
   const conditions = await filterConditions(db, filter, params);
   if (!conditions) return { items: [], next: null };
   const { where, orderBy, limit } = keyset(PAYOUT_KEYSET, "newest", page, params);
-  const { rows } = await db.query<Parameters<typeof toPayout>[0]>(
-    `SELECT p.id, p.quest_id, a.pass, p.amount, p.earning_period_id, p.created_at
-     FROM payouts p
-     JOIN accounts a ON a.id = p.account_id
+  const { rows } = await db.query<Parameters<typeof toPayout>[0] & { reversed_at: Date | null }>(
+    `SELECT p.id, p.quest_id, a.pass, p.amount, p.earning_period_id, p.created_at,
+            r.created_at AS reversed_at
+     FROM ${PAYOUTS_WITH_REVERSALS}
      WHERE ${[...conditions, where].join(" AND ")}
      ${orderBy} ${limit}`,
     params,
   );
-  return toPage(rows.map(toPayout), page.limit, payoutKey);
+  const payouts = rows.map(
+    (row): AdminPayout => ({ ...toPayout(row), reversedAt: row.reversed_at }),
+  );
+  return toPage(payouts, page.limit, payoutKey);
 }
 
 const PAYOUT_KEYSET = { at: "p.created_at", id: "p.id", idType: "uuid" } as const;
@@ -78,6 +101,13 @@ async function filterConditions(
   if (filter.until !== undefined) {
     conditions.push(`p.created_at < ${param(params, filter.until)}::timestamptz`);
   }
+  if (filter.reversed !== undefined) {
+    // On the join's own column, so that `IS NULL` makes the LEFT JOIN an anti-join: still one
+    // range of the payouts index with a probe per row, never a hash of every reversal and a sort.
+    // `IS NOT NULL` is an inner join, which the planner may drive from the reversals instead
+    // when they are few.
+    conditions.push(filter.reversed ? "r.payout_id IS NOT NULL" : "r.payout_id IS NULL");
+  }
   return conditions;
 }
 
@@ -92,7 +122,9 @@ async function filterConditions(
  * already yielded. Allocations stamp payouts with the database's clock as they run, so payouts
  * made during the export are newer than the rows already streamed (newest first) and are simply
  * not included. Every payout committed before the export began is yielded exactly once: rows are
- * never deleted, and each chunk starts strictly after the last row yielded.
+ * never deleted, and each chunk starts strictly after the last row yielded. Its `reversed_at` is
+ * as of its chunk's query: a reversal committed during the export shows on the payouts streamed
+ * after it, not on those already streamed (an export begun after the last reversal reconciles).
  */
 export async function* payoutExport(
   db: Queryable,
@@ -117,8 +149,7 @@ export async function* payoutExport(
     const { rows } = await db.query<{ text: string | null; rows: number; at: Date; id: string }>(
       `WITH chunk AS (
          SELECT ${EXPORT_LINE[format]} AS line, p.created_at, p.id
-         FROM payouts p
-         JOIN accounts a ON a.id = p.account_id
+         FROM ${PAYOUTS_WITH_REVERSALS}
          WHERE ${[...conditions, where].join(" AND ")}
          ${orderBy} ${limit}
        ), last AS (
@@ -138,17 +169,25 @@ export async function* payoutExport(
   }
 }
 
-/** The wire's timestamp form (ISO 8601 UTC, milliseconds, `Z`), as `toISOString` writes it. */
-const ISO_TIMESTAMP = `to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/**
+ * A timestamp column in the wire's form (ISO 8601 UTC, milliseconds, `Z`), as `toISOString`
+ * writes it; NULL stays NULL.
+ */
+const isoTimestamp = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * One payout as a line of each format. The CSV needs no quoting: every field is a UUID, an
- * integer, a hex address or a timestamp, none of which can hold a comma, quote or line break.
- * `row_to_json` writes compact JSON with the keys in this order; `amount` stays a JSON number.
+ * One payout as a line of each format, its fields in the order of `PAYOUT_ITEM_FIELDS` (the
+ * CSV's header). The CSV needs no quoting: every field is a UUID, an integer, a hex address or a
+ * timestamp, none of which can hold a comma, quote or line break; a null is an empty field
+ * (`concat_ws` would drop it, shifting the columns, hence the `coalesce`). `row_to_json` writes
+ * compact JSON with the keys in this order; `amount` stays a JSON number, a null stays `null`.
  */
 const EXPORT_LINE = {
   csv: `concat_ws(',', p.id, p.quest_id, a.pass, p.amount,
-    coalesce(p.earning_period_id::text, ''), ${ISO_TIMESTAMP}) || E'\\r\\n'`,
+    coalesce(p.earning_period_id::text, ''), ${isoTimestamp("p.created_at")},
+    coalesce(${isoTimestamp("r.created_at")}, '')) || E'\\r\\n'`,
   ndjson: `(SELECT row_to_json(line) FROM (SELECT p.id, p.quest_id, a.pass, p.amount,
-    p.earning_period_id, ${ISO_TIMESTAMP} AS created_at) line)::text || E'\\n'`,
+    p.earning_period_id, ${isoTimestamp("p.created_at")} AS created_at,
+    ${isoTimestamp("r.created_at")} AS reversed_at) line)::text || E'\\n'`,
 } as const;

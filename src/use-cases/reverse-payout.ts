@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from "uuid";
+import { validate as isUuid, v7 as uuidv7 } from "uuid";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
@@ -15,6 +15,7 @@ import {
 } from "../store/reversals.js";
 
 export interface ReversalRequest {
+  /** As the client typed it: any case (a UUID's hex digits are case-insensitive). */
   payoutId: string;
   reason: string;
   audit: AuditContext;
@@ -31,12 +32,20 @@ const payoutNotFound = (payoutId: string, questId?: number) =>
   );
 
 /**
+ * A payout id in the one form the service writes (a UUID in lower case, as PostgreSQL prints
+ * it), so what is stored, audited and answered is found by the id as the API wrote it; an id
+ * that is no UUID is left as typed (it names no payout).
+ */
+const canonicalPayoutId = (typed: string) => (isUuid(typed) ? typed.toLowerCase() : typed);
+
+/**
  * Puts a payout's amount back into its quest's budget, once. Under the quest's row lock, so it is
  * serialised with the quest's allocations and edits: the budget, the reversal, the pass's kept
  * totals and the audit entry change in one transaction. Allowed whatever the quest's window.
  */
 export async function reversePayout(db: Db, request: ReversalRequest): Promise<Reversal> {
-  const { payoutId, owner } = request;
+  const { owner } = request;
+  const payoutId = canonicalPayoutId(request.payoutId);
   // A payout never changes quest, so the quest found before the lock is the one to lock.
   const questId = owner?.questId ?? (await findPayoutQuestId(db, payoutId));
   if (questId === undefined || questId > ID_MAX) throw payoutNotFound(payoutId);
@@ -66,7 +75,7 @@ export async function reversePayout(db: Db, request: ReversalRequest): Promise<R
       actor: request.audit.actor,
     });
     if (!reversal) {
-      throw new AppError("PAYOUT_ALREADY_REVERSED", `Payout ${payoutId} was already reversed.`);
+      throw new AppError("PAYOUT_ALREADY_REVERSED", `Payout ${payout.id} was already reversed.`);
     }
     if (quest.mode === "live") {
       await applyPointsChanges(tx, [
@@ -83,7 +92,8 @@ export async function reversePayout(db: Db, request: ReversalRequest): Promise<R
     await recordAudit(tx, request.audit, {
       action: "payout.reverse",
       targetType: "payout",
-      targetId: payoutId,
+      // The stored id, never the typed one: a search by the id the API wrote finds the entry.
+      targetId: payout.id,
       details: {
         quest_id: questId,
         amount: payout.amount,

@@ -23,7 +23,15 @@ import {
   withContext,
 } from "../helpers/app.js";
 
-const FIELDS = ["id", "quest_id", "pass", "amount", "earning_period_id", "created_at"];
+const FIELDS = [
+  "id",
+  "quest_id",
+  "pass",
+  "amount",
+  "earning_period_id",
+  "created_at",
+  "reversed_at",
+];
 const CSV_HEADER = `${FIELDS.join(",")}\r\n`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The route reads this many rows a query (EXPORT_CHUNK_ROWS). */
@@ -38,6 +46,7 @@ interface Item {
   amount: number;
   earning_period_id: number | null;
   created_at: string;
+  reversed_at: string | null;
 }
 
 interface PayoutPage {
@@ -92,7 +101,7 @@ async function walk(
   }
 }
 
-/** A payout as the CSV export writes it: text fields, and an empty one for no period. */
+/** A payout as the CSV export writes it: text fields, and an empty one for a null. */
 function fromCsv(record: Record<string, string>): Item {
   return {
     id: record.id!,
@@ -101,6 +110,7 @@ function fromCsv(record: Record<string, string>): Item {
     amount: Number(record.amount),
     earning_period_id: record.earning_period_id === "" ? null : Number(record.earning_period_id),
     created_at: record.created_at!,
+    reversed_at: record.reversed_at === "" ? null : record.reversed_at!,
   };
 }
 
@@ -147,6 +157,7 @@ async function insertPayouts(ctx: TestContext, seeds: Seed[]): Promise<Item[]> {
     amount: seed.amount,
     earning_period_id: seed.periodId,
     created_at: seed.createdAt,
+    reversed_at: null,
   }));
   await ctx.db.query(
     `INSERT INTO payouts (id, quest_id, account_id, amount, earning_period_id, created_at)
@@ -179,6 +190,51 @@ async function createPeriod(ctx: TestContext, start: string, end: string): Promi
   const response = await ctx.admin("POST", "/admin/earning-periods", { start, end });
   expectStatus(response, 201);
   return response.json().id as number;
+}
+
+/** Reverses a payout through its owner's route; answers the reversal's `created_at`. */
+async function reverse(ctx: TestContext, owner: Owner, payoutId: string): Promise<string> {
+  const response = await ctx.inject({
+    method: "POST",
+    url: `/quests/${owner.questId}/payouts/${payoutId}/reversal`,
+    headers: { "x-api-key": owner.apiKey },
+    payload: { reason: "Paid twice by mistake" },
+  });
+  expectStatus(response, 201);
+  return response.json().reversal.created_at as string;
+}
+
+async function pointsSpent(ctx: TestContext, owner: Owner): Promise<number> {
+  const response = await ctx.inject({
+    method: "GET",
+    url: `/quests/${owner.questId}`,
+    headers: { "x-api-key": owner.apiKey },
+  });
+  expectStatus(response, 200);
+  const quest = response.json() as { total_points: number; points_remaining: number };
+  return quest.total_points - quest.points_remaining;
+}
+
+type Owner = { apiKey: string; questId: number; playerPass: string };
+
+/** Pays `amounts` on the owner's quest, then reverses the payouts at `reversedIndexes`. */
+async function payAndReverse(
+  ctx: TestContext,
+  owner: Owner,
+  amounts: number[],
+  reversedIndexes: number[],
+): Promise<{ paid: { id: string; amount: number }[]; reversedAt: Map<string, string> }> {
+  const paid: { id: string; amount: number }[] = [];
+  for (const points of amounts) {
+    const response = await allocate(ctx, owner, { points, address: owner.playerPass });
+    expectStatus(response, 200);
+    paid.push(response.json().payout);
+  }
+  const reversedAt = new Map<string, string>();
+  for (const i of reversedIndexes) {
+    reversedAt.set(paid[i]!.id, await reverse(ctx, owner, paid[i]!.id));
+  }
+  return { paid, reversedAt };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -231,7 +287,7 @@ for (const kind of DATABASES) {
       currentPeriodId = await createPeriod(ctx(), iso(now - 30 * DAY_MS), iso(now + 30 * DAY_MS));
     });
 
-    it("answers each payout with exactly id, quest_id, pass, amount, earning_period_id and created_at", async () => {
+    it("answers each payout with exactly id, quest_id, pass, amount, earning_period_id, created_at and reversed_at", async () => {
       const fixture = await questFixture(ctx());
       const response = await allocate(ctx(), fixture, {
         points: 7,
@@ -249,6 +305,7 @@ for (const kind of DATABASES) {
             amount: 7,
             earning_period_id: currentPeriodId,
             created_at: payout.created_at,
+            reversed_at: null,
           },
         ],
         next_cursor: null,
@@ -634,6 +691,90 @@ for (const kind of DATABASES) {
       } finally {
         watch.restore();
       }
+    });
+
+    describe("reversed payouts", () => {
+      it("marks a reversed payout with reversed_at in the list, the CSV and the NDJSON; null (an empty CSV field) on the others", async () => {
+        const fixture = await questFixture(ctx());
+        const { paid, reversedAt } = await payAndReverse(ctx(), fixture, [10, 20, 30], [1]);
+        const reversedId = paid[1]!.id;
+        const listed = await walk(ctx(), { quest_id: fixture.questId });
+        assert.equal(listed.length, 3);
+        for (const item of listed) {
+          assert.deepEqual(Object.keys(item), FIELDS);
+          assert.equal(item.reversed_at, reversedAt.get(item.id) ?? null, item.id);
+        }
+        const reversed = listed.find((item) => item.id === reversedId)!;
+        assert.match(reversed.reversed_at!, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+        assert.equal(reversed.amount, 20, "the payout keeps its amount");
+
+        const csv = await exportCsv(ctx(), { quest_id: fixture.questId });
+        assert.deepEqual(csv.items, listed);
+        const lines = csv.body.split("\r\n");
+        assert.equal(lines[0], FIELDS.join(","), "reversed_at is the last column");
+        for (const line of lines.slice(1, -1)) {
+          const id = line.split(",")[0]!;
+          const last = line.split(",").at(-1);
+          assert.equal(last, id === reversedId ? reversed.reversed_at : "", line);
+        }
+        const ndjson = await exportNdjson(ctx(), { quest_id: fixture.questId });
+        assert.deepEqual(ndjson.items, listed);
+        assert.ok(
+          ndjson.body
+            .split("\n")
+            .slice(0, -1)
+            .every((line) => line.includes('"reversed_at":')),
+          "every NDJSON line carries reversed_at, null included",
+        );
+
+        // The export reconciles with the quest's budget: spent = payouts not reversed.
+        const notReversed = csv.items.filter((item) => item.reversed_at === null);
+        assert.equal(
+          notReversed.reduce((sum, item) => sum + item.amount, 0),
+          await pointsSpent(ctx(), fixture),
+        );
+      });
+
+      it("filters by reversed=true and reversed=false in every form, with the other filters, and pages them by cursor", async () => {
+        const fixture = await questFixture(ctx());
+        const other = { ...fixture, questId: await createQuest(ctx(), fixture.ownerPass) };
+        const { paid } = await payAndReverse(ctx(), fixture, [1, 2, 3, 4, 5, 6, 7], [0, 2, 3, 6]);
+        await payAndReverse(ctx(), other, [8, 9], [0]);
+        const all = await walk(ctx(), { quest_id: fixture.questId });
+        assert.equal(all.length, 7);
+        const reversedIds = new Set([paid[0]!.id, paid[2]!.id, paid[3]!.id, paid[6]!.id]);
+        for (const [flag, expected] of [
+          ["true", all.filter((item) => reversedIds.has(item.id))],
+          ["false", all.filter((item) => !reversedIds.has(item.id))],
+        ] as const) {
+          const fields = { quest_id: fixture.questId, reversed: flag };
+          for (const limit of [1, 2, 500]) {
+            assert.deepEqual(await walk(ctx(), fields, limit), expected, `${flag}, limit ${limit}`);
+          }
+          assert.ok(expected.every((item) => (item.reversed_at !== null) === (flag === "true")));
+          assert.deepEqual((await exportCsv(ctx(), fields)).items, expected, `csv ${flag}`);
+          assert.deepEqual((await exportNdjson(ctx(), fields)).items, expected, `ndjson ${flag}`);
+        }
+        // Combined with the pass filter: the player's reversed payouts of both quests.
+        const byPass = await walk(ctx(), { pass: fixture.playerPass, reversed: "true" });
+        assert.equal(byPass.length, 5);
+        assert.ok(byPass.every((item) => item.reversed_at !== null));
+        assertNewestFirst(byPass);
+        // Without the filter, every payout, reversed or not.
+        assert.equal((await walk(ctx(), { pass: fixture.playerPass })).length, 9);
+      });
+
+      it("refuses a reversed value other than true or false with 400 naming reversed", async () => {
+        for (const value of ["yes", "1", "TRUE", ""]) {
+          for (const format of ["json", "csv"]) {
+            const response = await ctx().admin(
+              "GET",
+              `/admin/payouts?reversed=${value}&format=${format}`,
+            );
+            expectProblem(response, 400, "BAD_REQUEST", "reversed");
+          }
+        }
+      });
     });
 
     describe(`${MANY_PAYOUTS.toLocaleString("en-US")} payouts of one quest`, () => {

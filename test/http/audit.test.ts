@@ -442,6 +442,50 @@ for (const kind of DATABASES) {
       assert.deepEqual(await entriesOf(ctx(), again.requestId), []);
     });
 
+    it("logs a key revoked or rotated by an id typed in capitals under its canonical id, found by target_id in either case", async () => {
+      const owner = randomPass();
+      expectStatus(await ctx().admin("POST", "/admin/accounts", { pass: owner }), 201);
+      for (const action of ["key.rotate", "key.revoke"] as const) {
+        const key = await ctx().admin("POST", "/admin/keys", { owner });
+        expectStatus(key, 201);
+        const id = key.json().id as string;
+        assert.match(id, /^[0-9a-f-]{36}$/, "the API writes a key id in lower case");
+        const typed = id.toUpperCase();
+        const { response, requestId } =
+          action === "key.rotate"
+            ? await operator(ctx(), "POST", `/admin/keys/${typed}/rotate`, { grace_seconds: 0 })
+            : await operator(ctx(), "DELETE", `/admin/keys/${typed}`);
+        expectStatus(response, action === "key.rotate" ? 201 : 204);
+        const entry = await expectOneEntry(ctx(), requestId, {
+          action,
+          targetType: "key",
+          targetId: id,
+        });
+        assert.equal(entry.target_id, id);
+        const found = await walk(ctx(), `/admin/audit?target_id=${typed}&action=${action}`, 100);
+        assert.deepEqual(
+          found.map((item) => item.request_id),
+          [requestId],
+          "a filter typed in capitals finds it",
+        );
+      }
+    });
+
+    it("finds an entry by target_id typed in capitals", async () => {
+      const pass = randomPass();
+      const { response, requestId } = await operator(ctx(), "POST", "/admin/accounts", { pass });
+      expectStatus(response, 201);
+      const id = response.json().id as string;
+      for (const typed of [id, id.toUpperCase()]) {
+        const found = await walk(ctx(), `/admin/audit?target_type=account&target_id=${typed}`, 100);
+        assert.deepEqual(
+          found.map((item) => [item.request_id, item.target_id]),
+          [[requestId, id]],
+          typed,
+        );
+      }
+    });
+
     it("writes nothing for a change that fails", async () => {
       const now = Date.now();
       const failures: [InjectOptions["method"], string, unknown, number][] = [

@@ -380,6 +380,37 @@ for (const kind of DATABASES) {
         assert.doesNotMatch(body, KEY_SHAPE);
       });
 
+      it("audits and answers the payout id in its canonical lower-case form when the owner types it in capitals", async () => {
+        const fixture = await questFixture(ctx());
+        const payout = await pay(ctx(), fixture, 35);
+        const typed = payout.id.toUpperCase();
+        assert.notEqual(typed, payout.id);
+        const reversal = reversalOf(await reverse(ctx(), fixture, typed), payout);
+        assert.equal(
+          reversal.payout_id,
+          payout.id,
+          "the answer names the payout as the API wrote it",
+        );
+        const { body, items } = await auditEntries(ctx(), payout.id);
+        assert.equal(items.length, 1, `found by the id as the API writes it: ${body}`);
+        assert.equal(items[0]!.target_id, payout.id);
+        assert.deepEqual(items[0]!.details, {
+          quest_id: fixture.questId,
+          amount: 35,
+          reason: REASON,
+          reversal_id: reversal.id,
+        });
+        const byTyped = await auditEntries(ctx(), typed);
+        assert.equal(byTyped.items.length, 1, `found by the id as typed: ${byTyped.body}`);
+        assert.equal(byTyped.items[0]!.target_id, payout.id);
+        const again = expectProblem(
+          await reverse(ctx(), fixture, typed),
+          409,
+          "PAYOUT_ALREADY_REVERSED",
+        );
+        assert.ok(again.detail.includes(payout.id), again.detail);
+      });
+
       it("lets a test key reverse a test quest's payout; a live key gets KEY_MODE_MISMATCH", async () => {
         const fixture = await questFixture(ctx());
         const testKey = await issueKey(ctx(), fixture.ownerPass, "test");
@@ -512,6 +543,20 @@ for (const kind of DATABASES) {
         const listed = await listReversals(ctx(), fixture);
         expectStatus(listed, 200);
         assert.deepEqual(listed.json(), [reversal]);
+      });
+
+      it("audits and answers the payout id in its canonical lower-case form when the operator types it in capitals", async () => {
+        const fixture = await questFixture(ctx());
+        const payout = await pay(ctx(), fixture, 55);
+        const typed = payout.id.toUpperCase();
+        const reversal = reversalOf(await adminReverse(ctx(), typed), payout);
+        assert.equal(reversal.payout_id, payout.id);
+        const { body, items } = await auditEntries(ctx(), payout.id);
+        assert.equal(items.length, 1, `found by the id as the API writes it: ${body}`);
+        assert.equal(items[0]!.actor, "operator");
+        assert.equal(items[0]!.target_id, payout.id);
+        assert.equal((await auditEntries(ctx(), typed)).items.length, 1, "and as typed");
+        assert.equal((await questDetail(ctx(), fixture)).points_remaining, 1000);
       });
 
       it("answers 404 PAYOUT_NOT_FOUND for an unknown payout", async () => {

@@ -5,8 +5,12 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Static } from "typebox";
 import { Type } from "typebox";
 import { badRequest } from "../../domain/errors.js";
-import type { Payout } from "../../domain/records.js";
-import { listPayouts, type PayoutFilter, payoutExport } from "../../store/payouts.js";
+import {
+  type AdminPayout,
+  listPayouts,
+  type PayoutFilter,
+  payoutExport,
+} from "../../store/payouts.js";
 import { reversePayout } from "../../use-cases/reverse-payout.js";
 import { asOperator } from "../actors.js";
 import { listAnswer, pageRequest } from "../listing.js";
@@ -40,13 +44,15 @@ const EXPORTS: Record<ExportFormat, { contentType: string; filename: string }> =
 /** RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180): records end with CRLF. */
 const CSV_HEADER = stringify([[...PAYOUT_ITEM_FIELDS]], { record_delimiter: "windows" });
 
-const presentAdminPayout = (payout: Payout) => ({
+/** In the order of PAYOUT_ITEM_FIELDS, as the export writes its lines. */
+const presentAdminPayout = (payout: AdminPayout) => ({
   id: payout.id,
   quest_id: payout.questId,
   pass: payout.pass,
   amount: payout.amount,
   earning_period_id: payout.earningPeriodId,
   created_at: payout.createdAt.toISOString(),
+  reversed_at: payout.reversedAt?.toISOString() ?? null,
 });
 
 function payoutFilter(query: Static<typeof PayoutListQuery>): PayoutFilter {
@@ -56,6 +62,7 @@ function payoutFilter(query: Static<typeof PayoutListQuery>): PayoutFilter {
     earningPeriodId: query.earning_period_id,
     since: query.since === undefined ? undefined : new Date(query.since),
     until: query.until === undefined ? undefined : new Date(query.until),
+    reversed: query.reversed,
   };
 }
 
@@ -116,7 +123,13 @@ export async function adminPayoutRoutes(app: FastifyInstance, services: Services
         summary: "List payouts, or export every matching payout as CSV or NDJSON",
         description:
           "Filters combine (AND): `quest_id`, `pass`, `earning_period_id`, `since` (inclusive) and " +
-          "`until` (exclusive) on `created_at`. Newest first by (`created_at`, `id`).\n\n" +
+          "`until` (exclusive) on `created_at`, and `reversed` (`true` or `false`). Newest first " +
+          "by (`created_at`, `id`).\n\n" +
+          "Every payout carries `reversed_at`, null unless it was reversed, so an export " +
+          "reconciles with the quests' budgets: a reversed payout keeps its `amount`, which went " +
+          "back into its quest's `points_remaining`. CSV columns, in this order: " +
+          `${PAYOUT_ITEM_FIELDS.map((field) => `\`${field}\``).join(", ")} ` +
+          "(new columns are only ever added at the end); a null is an empty field.\n\n" +
           "`format=json` (default) answers one page `{ items, next_cursor }` (`limit`, `cursor`). " +
           "`format=csv` (`text/csv`, a header row) and `format=ndjson` (`application/x-ndjson`, " +
           "one object a line) stream every matching payout as an attachment, with no page limit " +
@@ -199,6 +212,7 @@ export async function adminPayoutRoutes(app: FastifyInstance, services: Services
         reason: request.body.reason,
         audit: asOperator(request),
       });
+      services.publicAnswers.pointsChanged(); // before answering: this process shows it at once
       return reply.code(201).send({ reversal: presentReversal(reversal) });
     },
   );

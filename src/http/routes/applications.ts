@@ -123,16 +123,13 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
         },
         { perHour: services.config.applicationsPerHour },
       );
-      // The token is a credential: no cache along the way may keep the answer.
-      return reply
-        .code(201)
-        .header("cache-control", "no-store")
-        .send({
-          id: application.id,
-          status: "pending" as const,
-          created_at: application.createdAt.toISOString(),
-          token,
-        });
+      // The token is a credential: the app's no-store hook keeps it out of every cache.
+      return reply.code(201).send({
+        id: application.id,
+        status: "pending" as const,
+        created_at: application.createdAt.toISOString(),
+        token,
+      });
     },
   );
 
@@ -195,7 +192,7 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
         token: applicationToken(request),
         baseUrl: baseUrlOf(request),
       });
-      return reply.code(201).header("cache-control", "no-store").send({
+      return reply.code(201).send({
         base_url: bundle.baseUrl,
         quest_id: bundle.questId,
         test_quest_id: bundle.testQuestId,

@@ -98,7 +98,7 @@ export const AuditListQuery = Type.Object(
   {
     action: AuditFilter("a dotted action name, e.g. `quest.update`"),
     target_type: AuditFilter("e.g. `quest`, `key`, `earning_period`"),
-    target_id: AuditFilter("the target's id, as text"),
+    target_id: AuditFilter("the target's id, as text; a UUID in either case"),
     ...ListQueryFields,
   },
   { additionalProperties: false },
