@@ -22,6 +22,12 @@ export interface Config {
   chainWsUrl: string | undefined;
   /** With CHAIN_RPC_URL: `serve` refuses to start unless the node answers this chain id. */
   chainId: number | undefined;
+  /**
+   * What a wallet sign-in message (EIP-4361) must name: the service's public address
+   * (PUBLIC_BASE_URL, without a trailing slash; its host with port is the message's `domain`,
+   * and the message's `uri` starts with it) and the chain (CHAIN_ID, default 7668).
+   */
+  signIn: { publicBaseUrl: string; domain: string; chainId: number };
   dbPoolSize: number;
   /** Service processes `serve` runs on one port (Node's cluster); more than 1 needs PostgreSQL. */
   workers: number;
@@ -135,6 +141,30 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+/** The main network's chain id: what sign-in messages name unless CHAIN_ID says otherwise. */
+export const SIGN_IN_CHAIN_ID_DEFAULT = 7668;
+
+/**
+ * PUBLIC_BASE_URL, the address players and applicants reach the service at (default
+ * `http://localhost:$PORT`): http or https, no path beyond `/`, no query, fragment or user
+ * info, since the domain and uri of every sign-in message are checked against it.
+ */
+function signIn(env: Env, port: number, chainId: number | undefined): Config["signIn"] {
+  const raw = url(env, "PUBLIC_BASE_URL", ["http:", "https:"]) ?? `http://localhost:${port}`;
+  const parsed = new URL(raw);
+  if (parsed.pathname !== "/" || parsed.search || parsed.hash || parsed.username) {
+    // Never echo the value: it may carry a password (user info).
+    throw new ConfigError(
+      "PUBLIC_BASE_URL must be a scheme and host only, such as https://quests.example.com (no path, query, fragment or user info).",
+    );
+  }
+  return {
+    publicBaseUrl: parsed.origin,
+    domain: parsed.host,
+    chainId: chainId ?? SIGN_IN_CHAIN_ID_DEFAULT,
+  };
+}
+
 /** Proxy presets proxy-addr (Fastify's trustProxy) knows by name. */
 const TRUST_PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
 
@@ -193,8 +223,13 @@ export function loadConfig(env: Env): Config {
   const campaigns = boolean(env, "CAMPAIGNS_ENABLED");
   if (quests !== undefined) features.quests = quests;
   if (campaigns !== undefined) features.campaigns = campaigns;
+  const port = integer(env, "PORT", 8080, 0, 65535);
+  const chainId =
+    read(env, "CHAIN_ID") === undefined
+      ? undefined
+      : integer(env, "CHAIN_ID", 0, 1, Number.MAX_SAFE_INTEGER);
   return {
-    port: integer(env, "PORT", 8080, 0, 65535),
+    port,
     host: read(env, "HOST") ?? "127.0.0.1",
     databaseUrl,
     dataDir: read(env, "DATA_DIR") ?? "./data",
@@ -205,10 +240,8 @@ export function loadConfig(env: Env): Config {
     tls: cert !== undefined && key !== undefined ? { cert, key } : undefined,
     chainRpcUrl: url(env, "CHAIN_RPC_URL", ["http:", "https:"]),
     chainWsUrl: url(env, "CHAIN_WS_URL", ["ws:", "wss:"]),
-    chainId:
-      read(env, "CHAIN_ID") === undefined
-        ? undefined
-        : integer(env, "CHAIN_ID", 0, 1, Number.MAX_SAFE_INTEGER),
+    chainId,
+    signIn: signIn(env, port, chainId),
     dbPoolSize: integer(env, "DB_POOL_SIZE", 20, 1, 1000),
     workers,
     rateLimits: {

@@ -1,3 +1,4 @@
+import { createChainClient } from "./chain/client.js";
 import { createChainProbe } from "./chain/probe.js";
 import type { Config } from "./config.js";
 import {
@@ -6,6 +7,7 @@ import {
   PUBLIC_ANSWERS_ENTRIES_MAX,
   UNKNOWN_API_KEY_TTL_MS,
 } from "./domain/limits.js";
+import { SIGN_IN_CHAIN_TIMEOUT_MS } from "./domain/sign-in.js";
 import { createAnswerCache } from "./http/answer-cache.js";
 import type { Services } from "./http/services.js";
 import { createMetrics } from "./observability/metrics.js";
@@ -88,6 +90,18 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
     caches,
     publicAnswers,
     metrics,
+    signIn: {
+      db,
+      settings: config.signIn,
+      // One attempt of at most 5 s: a sign-in waits no longer for the chain (then 503).
+      chain: config.chainRpcUrl
+        ? createChainClient({
+            url: config.chainRpcUrl,
+            attemptsMax: 1,
+            timeoutMs: SIGN_IN_CHAIN_TIMEOUT_MS,
+          })
+        : undefined,
+    },
     chain: config.chainRpcUrl ? createChainProbe(config.chainRpcUrl) : undefined,
   };
 }

@@ -237,3 +237,49 @@ describe("loadConfig refuses bad values, naming the variable", () => {
     refuses({ PORT: "8080", HOST: "0.0.0.0", ADMIN_TOKEN: TOKEN, LOG_LEVEL: "loud" }, "LOG_LEVEL");
   });
 });
+
+describe("loadConfig: PUBLIC_BASE_URL and CHAIN_ID, what wallet sign-in messages must name", () => {
+  it("defaults to http://localhost:$PORT (its host and port the domain) and chain 7668", () => {
+    assert.deepEqual(loadConfig({}).signIn, {
+      publicBaseUrl: "http://localhost:8080",
+      domain: "localhost:8080",
+      chainId: 7668,
+    });
+    assert.deepEqual(loadConfig({ PORT: "9090" }).signIn, {
+      publicBaseUrl: "http://localhost:9090",
+      domain: "localhost:9090",
+      chainId: 7668,
+    });
+  });
+
+  it("reads a scheme and host, with or without a port or a trailing slash, and CHAIN_ID", () => {
+    for (const [value, publicBaseUrl, domain] of [
+      ["https://quests.example.com", "https://quests.example.com", "quests.example.com"],
+      ["https://quests.example.com/", "https://quests.example.com", "quests.example.com"],
+      [
+        "https://quests.example.com:8443",
+        "https://quests.example.com:8443",
+        "quests.example.com:8443",
+      ],
+      ["http://127.0.0.1:3000", "http://127.0.0.1:3000", "127.0.0.1:3000"],
+    ]) {
+      const { signIn } = loadConfig({ PUBLIC_BASE_URL: value!, CHAIN_ID: "7672" });
+      assert.deepEqual(signIn, { publicBaseUrl, domain, chainId: 7672 }, value);
+    }
+  });
+
+  for (const value of [
+    "https://quests.example.com/app",
+    "https://quests.example.com/?join=1",
+    "https://quests.example.com/#join",
+    "https://someone@quests.example.com",
+    "ftp://quests.example.com",
+    "ws://quests.example.com",
+    "quests.example.com",
+    "not a url",
+  ]) {
+    it(`refuses PUBLIC_BASE_URL=${value}, naming it`, () => {
+      refuses({ PUBLIC_BASE_URL: value }, "PUBLIC_BASE_URL");
+    });
+  }
+});

@@ -266,7 +266,27 @@ export interface ChainClient {
   getBalance(address: Hex, block?: BlockTag | bigint): Promise<bigint>;
   /** chain_getHeader with [], the head of the chain (Substrate side). */
   getHead(): Promise<ChainHead>;
+  /**
+   * `futurepassOf(owner)` on the FuturePass registrar, by eth_call: the owner's FuturePass, or
+   * the zero address when it has none.
+   */
+  futurepassOf(owner: Hex): Promise<Hex>;
 }
+
+/**
+ * The FuturePass registrar precompile of The Root Network (0x…FFFF), in its EIP-55 form: viem
+ * refuses a mixed-case address whose checksum is wrong before sending anything.
+ */
+export const FUTUREPASS_REGISTRAR = "0x000000000000000000000000000000000000FFff";
+const FUTUREPASS_REGISTRAR_ABI = [
+  {
+    type: "function",
+    name: "futurepassOf",
+    stateMutability: "view",
+    inputs: [{ name: "owner", type: "address" }],
+    outputs: [{ name: "", type: "address" }],
+  },
+] as const;
 
 /** Methods whose result is a hex quantity; checked before viem converts it. */
 const QUANTITY_METHODS = new Set(["eth_chainId", "eth_getBalance"]);
@@ -323,6 +343,15 @@ export function createChainClient(options: RpcOptions): ChainClient {
         typeof block === "bigint"
           ? evm.getBalance({ address, blockNumber: block })
           : evm.getBalance({ address, blockTag: block }),
+      ),
+    futurepassOf: (owner) =>
+      viaViem("eth_call", () =>
+        evm.readContract({
+          address: FUTUREPASS_REGISTRAR,
+          abi: FUTUREPASS_REGISTRAR_ABI,
+          functionName: "futurepassOf",
+          args: [owner],
+        }),
       ),
     async getHead() {
       const header = parseHeader(await rpc("chain_getHeader", []));

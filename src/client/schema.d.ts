@@ -444,7 +444,7 @@ export interface paths {
         put?: never;
         /**
          * Apply for a quest and its API keys
-         * @description Submits a quest application for the operator to review. The answer's `token` is shown only once: keep it to read the application and, once approved, to claim the keys. At most APPLICATIONS_PER_HOUR (default 20) applications an hour may come from one client address; beyond it, 429 with Retry-After.
+         * @description Submits a quest application for the operator to review. `proof` is an EIP-4361 message signed by `owner` (from its own nonce, checked as `POST /passes` checks it; the pass it proves must be `owner`), since the claimed keys reach every quest of the owner's account. The answer's `token` is shown only once: keep it to read the application and, once approved, to claim the keys. At most APPLICATIONS_PER_HOUR (default 20) applications an hour may come from one client address; beyond it, 429 with Retry-After.
          */
         post: operations["submitApplication"];
         delete?: never;
@@ -533,6 +533,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/earning-periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Earning periods, oldest first
+         * @description Every earning period `[start, end)`, oldest first: what a leaderboard's `earning_period_id` may name.
+         */
+        get: operations["listPublicEarningPeriods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -604,6 +624,46 @@ export interface paths {
         get: operations["getMetrics"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/passes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join: register your pass by signing in with your wallet
+         * @description Checks the EIP-4361 message (400 SIWE_MESSAGE_INVALID naming each bad field), spends its nonce (400 NONCE_INVALID when unknown, expired or used: a replay), verifies the ERC-191 signature by the message's address (401 SIGNATURE_INVALID), then registers the signer's pass: its FuturePass when the service knows a chain node and the signer has one (503 CHAIN_UNAVAILABLE when the node does not answer), else the signer's own address. 201 for a new account, 200 when the pass had one already. Once registered, the pass can receive points.
+         */
+        post: operations["joinWithWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/passes/nonces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A nonce for a wallet sign-in message
+         * @description A single-use nonce, valid 10 minutes, and what the EIP-4361 message must carry (`domain`, a `uri` starting with `uri`, `chain_id`, version 1). A client address holds at most 20 unexpired nonces; beyond it, 429 with Retry-After.
+         */
+        post: operations["createSignInNonce"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1540,6 +1600,14 @@ export interface operations {
                             message: string | null;
                             /** @example 0xFfFFFFff00000000000000000000000000000001 */
                             owner: string;
+                            /** @description the owner's account, with its quests and working keys; `null`: the owner pass has no account yet (approval registers it) */
+                            owner_account: {
+                                id: string;
+                                /** @description its API keys that still work */
+                                keys: number;
+                                /** @description quests the account owns, of both modes */
+                                quests: number;
+                            } | null;
                             project: string;
                             quest: {
                                 /** @description present when the applicant named one */
@@ -1735,6 +1803,14 @@ export interface operations {
                         message: string | null;
                         /** @example 0xFfFFFFff00000000000000000000000000000001 */
                         owner: string;
+                        /** @description the owner's account, with its quests and working keys; `null`: the owner pass has no account yet (approval registers it) */
+                        owner_account: {
+                            id: string;
+                            /** @description its API keys that still work */
+                            keys: number;
+                            /** @description quests the account owns, of both modes */
+                            quests: number;
+                        } | null;
                         project: string;
                         quest: {
                             /** @description present when the applicant named one */
@@ -1932,6 +2008,14 @@ export interface operations {
                         message: string | null;
                         /** @example 0xFfFFFFff00000000000000000000000000000001 */
                         owner: string;
+                        /** @description the owner's account, with its quests and working keys; `null`: the owner pass has no account yet (approval registers it) */
+                        owner_account: {
+                            id: string;
+                            /** @description its API keys that still work */
+                            keys: number;
+                            /** @description quests the account owns, of both modes */
+                            quests: number;
+                        } | null;
                         project: string;
                         quest: {
                             /** @description present when the applicant named one */
@@ -5290,14 +5374,30 @@ export interface operations {
                     owner: string;
                     /** Format: text */
                     project: string;
+                    /** @description An EIP-4361 message signed by `owner` (built from its own nonce of POST /passes/nonces, checked as POST /passes checks it): whoever applies must hold the owner address, whose quests and keys the application reaches */
+                    proof: {
+                        /**
+                         * Format: text
+                         * @description An EIP-4361 (Sign-In with Ethereum) message built from a fresh nonce
+                         */
+                        message: string;
+                        /**
+                         * Format: text
+                         * @description 0x + hex: the personal-sign (ERC-191) signature of `message` by its address
+                         */
+                        signature: string;
+                    };
                     quest: {
                         /**
                          * Format: text
                          * @description a slug: lower-case letters, digits, _ and -
                          */
                         action_type?: string;
-                        /** Format: text */
-                        description: string;
+                        /**
+                         * Format: text
+                         * @description optional; empty when left out
+                         */
+                        description?: string;
                         /**
                          * Format: timestamp
                          * @description after `start`, and in the future
@@ -5341,8 +5441,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details; `code` is one of `BAD_REQUEST` */
+            /** @description Problem details; `code` is one of `BAD_REQUEST`, `SIWE_MESSAGE_INVALID`, `NONCE_INVALID` */
             400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SIGNATURE_INVALID` */
+            401: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -5418,7 +5529,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            /** @description Problem details; `code` is one of `CHAIN_UNAVAILABLE`, `SERVICE_UNAVAILABLE` */
             503: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
@@ -6035,6 +6146,120 @@ export interface operations {
             };
         };
     };
+    listPublicEarningPeriods: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        end: string;
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        start: string;
+                    }[];
+                };
+            };
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -6478,6 +6703,293 @@ export interface operations {
             };
         };
     };
+    joinWithWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: text
+                     * @description An EIP-4361 (Sign-In with Ethereum) message built from a fresh nonce
+                     */
+                    message: string;
+                    /**
+                     * Format: text
+                     * @description 0x + hex: the personal-sign (ERC-191) signature of `message` by its address
+                     */
+                    signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-01-31T12:00:00.000Z
+                             */
+                            created_at: string;
+                            id: string;
+                            /** @example 0xFfFFFFff00000000000000000000000000000001 */
+                            pass: string;
+                        };
+                        /**
+                         * @description The address that signed the message
+                         * @example 0xFfFFFFff00000000000000000000000000000001
+                         */
+                        signer: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-01-31T12:00:00.000Z
+                             */
+                            created_at: string;
+                            id: string;
+                            /** @example 0xFfFFFFff00000000000000000000000000000001 */
+                            pass: string;
+                        };
+                        /**
+                         * @description The address that signed the message
+                         * @example 0xFfFFFFff00000000000000000000000000000001
+                         */
+                        signer: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `BAD_REQUEST`, `SIWE_MESSAGE_INVALID`, `NONCE_INVALID` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SIGNATURE_INVALID` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `PAYLOAD_TOO_LARGE` */
+            413: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `CHAIN_UNAVAILABLE`, `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSignInNonce: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The message's `Chain ID` */
+                        chain_id: number;
+                        /** @description The message's `domain`: this service's host and port */
+                        domain: string;
+                        /**
+                         * Format: date-time
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        expires_at: string;
+                        /** @description Alphanumeric, single use, valid 10 minutes */
+                        nonce: string;
+                        /** @description The message's `uri` must start with this */
+                        uri: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getPass: {
         parameters: {
             query?: never;
@@ -6519,6 +7031,8 @@ export interface operations {
                         payouts_count: number;
                         /** @description Live points, net of reversals */
                         points: number;
+                        /** @description As on the overall leaderboard: 1 + the number of passes with strictly more points; `null` with 0 points */
+                        rank: number | null;
                     };
                 };
             };

@@ -64,7 +64,7 @@ export function decideAllocation(
     return fail(
       new AppError(
         "ACCOUNT_NOT_FOUND",
-        `${state.pass} is not a registered account; the pass must be registered first.`,
+        `${state.pass} is not a registered account; the pass must be registered first: its holder joins by signing in with their wallet at /app/join.`,
       ),
     );
   }

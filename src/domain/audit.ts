@@ -1,8 +1,8 @@
 /**
  * Who made a change, as the audit log names them: the operator, an applicant (by their token),
- * or an account (by its API key).
+ * an account (by its API key), or a pass that proved itself with a wallet signature.
  */
-export type Actor = "operator" | "applicant" | `account:${string}`;
+export type Actor = "operator" | "applicant" | `account:${string}` | `pass:${string}`;
 
 /** What every change carries into its transaction so it can write its audit entry. */
 export interface AuditContext {

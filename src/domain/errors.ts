@@ -13,7 +13,10 @@ export const ERROR_STATUS = {
   ACTION_TYPE_INACTIVE: 400,
   BATCH_REJECTED: 400,
   PASS_POINTS_LIMIT: 400,
+  SIWE_MESSAGE_INVALID: 400,
+  NONCE_INVALID: 400,
   INVALID_API_KEY: 401,
+  SIGNATURE_INVALID: 401,
   NOT_QUEST_OWNER: 401,
   KEY_MODE_MISMATCH: 401,
   INVALID_APPLICATION_TOKEN: 401,
@@ -41,6 +44,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  CHAIN_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -56,6 +60,9 @@ export const ERROR_TITLE: Record<ErrorCode, string> = {
   ACTION_TYPE_INACTIVE: "Action type inactive",
   BATCH_REJECTED: "Batch rejected",
   PASS_POINTS_LIMIT: "Pass points limit",
+  SIWE_MESSAGE_INVALID: "Sign-in message invalid",
+  NONCE_INVALID: "Nonce invalid",
+  SIGNATURE_INVALID: "Signature invalid",
   INVALID_API_KEY: "Invalid API key",
   NOT_QUEST_OWNER: "Not the quest owner",
   KEY_MODE_MISMATCH: "Key mode mismatch",
@@ -84,6 +91,7 @@ export const ERROR_TITLE: Record<ErrorCode, string> = {
   RATE_LIMITED: "Too many requests",
   INTERNAL: "Internal server error",
   SERVICE_UNAVAILABLE: "Service unavailable",
+  CHAIN_UNAVAILABLE: "Chain unavailable",
 };
 
 export interface FieldError {

@@ -27,6 +27,7 @@ import { opsRoutes } from "./routes/ops.js";
 import { passRoutes } from "./routes/passes.js";
 import { pointsRoutes } from "./routes/points.js";
 import { questRoutes } from "./routes/quests.js";
+import { signInRoutes } from "./routes/sign-in.js";
 import { CampaignQuest } from "./schemas/campaigns.js";
 import { Problem } from "./schemas/common.js";
 import { Reversal } from "./schemas/points.js";
@@ -36,8 +37,11 @@ import { validatorCompiler } from "./validation.js";
 import { webRoutes } from "./web.js";
 
 export interface AppOptions {
-  /** false: no logs; else pino at `level`, to `stream` (stdout by default). */
-  logger: false | { level: string; stream?: NodeJS.WritableStream };
+  /**
+   * false: no logs; else pino at `level`, to `stream` (stdout by default) as JSON lines, or, with
+   * `pretty`, through pino-pretty for a person at a terminal.
+   */
+  logger: false | { level: string; stream?: NodeJS.WritableStream; pretty?: boolean };
   /** PEM certificate and key: serve HTTPS instead of HTTP. */
   https?: { cert: Buffer; key: Buffer } | undefined;
 }
@@ -62,6 +66,19 @@ function answersACredential(request: FastifyRequest): boolean {
   if (traffic === "owner" || traffic === "admin") return true;
   const route = request.routeOptions.url;
   return route === "/applications" || (route?.startsWith("/applications/") ?? false);
+}
+
+function loggerOptions(logger: AppOptions["logger"]) {
+  if (logger === false) return false;
+  const { pretty, ...rest } = logger;
+  // Keys are redacted in this process, before a line reaches pino-pretty's worker thread.
+  const transport = pretty
+    ? {
+        target: "pino-pretty",
+        options: { translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" },
+      }
+    : undefined;
+  return { ...rest, redact: LOG_REDACT, ...(transport ? { transport } : {}) };
 }
 
 /**
@@ -93,7 +110,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   // The HTTPS variant has another server type; the app's own code never touches the raw server.
   const app = Fastify({
     ...(options.https ? { https: { ...options.https, ...server } } : { http: server }),
-    logger: options.logger === false ? false : { ...options.logger, redact: LOG_REDACT },
+    logger: loggerOptions(options.logger),
     bodyLimit: BODY_BYTES_MAX,
     requestTimeout: server.requestTimeout,
     keepAliveTimeout: server.keepAliveTimeout,
@@ -162,6 +179,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   await app.register(async (scope) => questRoutes(scope, services));
   await app.register(async (scope) => pointsRoutes(scope, services));
   await app.register(async (scope) => passRoutes(scope, services));
+  await app.register(async (scope) => signInRoutes(scope, services));
   await app.register(async (scope) => campaignRoutes(scope, services));
   await app.register(async (scope) => applicationRoutes(scope, services));
   await app.register(async (scope) => {

@@ -8,6 +8,7 @@ import type { QuestOwnership } from "../store/quests.js";
 import type { TtlCache } from "../store/ttl-cache.js";
 import type { Allocate } from "../use-cases/allocate.js";
 import type { ReadQuestDetail } from "../use-cases/quest-details.js";
+import type { SignIn } from "../use-cases/sign-in.js";
 import type { AnswerCache } from "./answer-cache.js";
 
 /** What the routes are given: the database and the services built on it. */
@@ -27,6 +28,8 @@ export interface Services {
   publicAnswers: AnswerCache;
   /** This app's Prometheus metrics, scraped at GET /metrics. */
   metrics: Metrics;
+  /** Wallet sign-in: the database, what messages must name, and the chain for FuturePasses. */
+  signIn: SignIn;
   /** The chain node's status for /readyz; only when CHAIN_RPC_URL is set. */
   chain?: ChainProbe | undefined;
 }

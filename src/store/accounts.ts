@@ -65,3 +65,30 @@ export async function listAccounts(
     id: account.id,
   }));
 }
+
+/** What an account already holds, for an operator reviewing an application naming its pass. */
+export interface OwnerFootprint {
+  id: string;
+  /** Quests it owns, of both modes. */
+  quests: number;
+  /** API keys it holds that still work (neither revoked nor expired). */
+  keys: number;
+}
+
+/** The footprint of each registered pass among `passes` (checksummed); absent: no account. */
+export async function ownerFootprints(
+  db: Queryable,
+  passes: readonly string[],
+): Promise<Map<string, OwnerFootprint>> {
+  if (passes.length === 0) return new Map();
+  const { rows } = await db.query<{ pass: string; id: string; quests: number; keys: number }>(
+    `SELECT a.pass, a.id,
+            (SELECT count(*) FROM quests q WHERE q.owner_id = a.id)::int AS quests,
+            (SELECT count(*) FROM api_keys k
+             WHERE k.account_id = a.id AND k.revoked_at IS NULL
+               AND (k.expires_at IS NULL OR k.expires_at > now()))::int AS keys
+     FROM accounts a WHERE a.pass = ANY($1::text[])`,
+    [[...new Set(passes)]],
+  );
+  return new Map(rows.map((row) => [row.pass, { id: row.id, quests: row.quests, keys: row.keys }]));
+}

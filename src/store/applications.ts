@@ -251,6 +251,9 @@ export async function findQuestWindow(
 }
 
 /** A secret of this deployment, made by a migration (`service_secrets`). */
+/** The `service_secrets` entry client addresses are kept under (as an HMAC, never in plain). */
+export const CLIENT_ADDRESS_SECRET = "client_address_key";
+
 export async function readServiceSecret(db: Queryable, name: string): Promise<string> {
   const { rows } = await db.query<{ value: string }>(
     "SELECT value FROM service_secrets WHERE name = $1",

@@ -35,6 +35,18 @@ export async function insertEarningPeriod(
   }
 }
 
+/** The public list's bound: periods are an operator's few windows, never near it. */
+const PUBLIC_PERIODS_MAX = 10_000;
+
+/** Every period, oldest first by start (then id), up to PUBLIC_PERIODS_MAX: one array. */
+export async function listAllEarningPeriods(db: Queryable): Promise<EarningPeriod[]> {
+  const { rows } = await db.query<PeriodRow>(
+    "SELECT id, start_at, end_at FROM earning_periods ORDER BY start_at, id LIMIT $1",
+    [PUBLIC_PERIODS_MAX],
+  );
+  return rows.map(toPeriod);
+}
+
 /** Every period, oldest first by start. */
 export async function listEarningPeriods(
   db: Queryable,

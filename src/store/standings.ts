@@ -7,6 +7,8 @@ import { keyset, type Page, type PageRequest, toPage } from "./keyset.js";
 export interface PassBalance {
   pass: string;
   points: number;
+  /** As on the overall leaderboard: 1 + the passes with strictly more points; null with 0. */
+  rank: number | null;
   payoutsCount: number;
   byCampaign: { campaignId: number | null; points: number }[];
   byEarningPeriod: { earningPeriodId: number | null; points: number }[];
@@ -36,6 +38,7 @@ export async function findPassBalance(
   const balance: PassBalance = {
     pass: rows[0]!.pass,
     points: 0,
+    rank: null,
     payoutsCount: 0,
     byCampaign: [],
     byEarningPeriod: [],
@@ -54,7 +57,21 @@ export async function findPassBalance(
       balance.byEarningPeriod.push({ earningPeriodId: scopeId(row.period_key), points });
     }
   }
+  if (balance.points > 0) balance.rank = await overallRank(db, balance.points);
   return balance;
+}
+
+/**
+ * The overall rank of a pass with `points` (> 0): an index-only count of the passes above it on
+ * the rank index, so it costs what its place costs, whatever the number of payouts.
+ */
+async function overallRank(db: Queryable, points: number): Promise<number> {
+  const { rows } = await db.query<{ above: string }>(
+    `SELECT count(*) AS above FROM pass_totals
+     WHERE campaign_key = ${EVERY} AND period_key = ${EVERY} AND points > $1`,
+    [points],
+  );
+  return 1 + Number(rows[0]!.above);
 }
 
 export interface PassPayout {

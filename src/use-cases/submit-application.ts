@@ -8,21 +8,38 @@ import {
   type RequestedQuest,
 } from "../domain/applications.js";
 import type { AuditContext } from "../domain/audit.js";
-import { badRequest } from "../domain/errors.js";
+import { AppError, badRequest } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
 import {
+  CLIENT_ADDRESS_SECRET,
   insertApplication,
   lockClientApplications,
   readServiceSecret,
   recentClientApplications,
 } from "../store/applications.js";
 
-/** The `service_secrets` entry client addresses are hashed under. */
-const CLIENT_ADDRESS_SECRET = "client_address_key";
-
 import { recordAudit } from "../store/audit.js";
 import { findCampaign } from "../store/campaigns.js";
-import type { Db, Queryable } from "../store/db.js";
+import type { Queryable } from "../store/db.js";
+import { provePass, type SignIn, type WalletProof } from "./sign-in.js";
+
+/**
+ * The applicant holds the owner address: the keys an approved application hands out reach every
+ * quest of the owner's account, so naming someone else's pass must get nothing. The proof is
+ * checked as a sign-in is (its nonce spent, its signature verified), and the pass it proves must
+ * be the owner; nothing is stored otherwise.
+ */
+async function checkOwnerProof(signIn: SignIn, ownerPass: string, proof: WalletProof) {
+  const { pass, signer } = await provePass(signIn, proof, "proof.message");
+  if (pass.toLowerCase() !== ownerPass.toLowerCase()) {
+    const by = pass === signer ? pass : `${pass} (the FuturePass of ${signer})`;
+    throw new AppError(
+      "SIWE_MESSAGE_INVALID",
+      `The proof is signed for ${by}, not for the owner ${ownerPass}; sign it with the owner's wallet.`,
+      [{ field: "proof", message: `proves ${pass}, not the owner ${ownerPass}` }],
+    );
+  }
+}
 
 export interface ApplicationRequest {
   project: string;
@@ -32,6 +49,8 @@ export interface ApplicationRequest {
   quest: RequestedQuest;
   campaignId: number | null;
   message: string | null;
+  /** A signed sign-in message proving the applicant holds `ownerPass`. */
+  proof: WalletProof;
   /** The client's address, for the hourly limit; only its HMAC is stored. */
   clientAddress: string;
 }
@@ -42,12 +61,14 @@ export interface ApplicationRequest {
  * lock per client, so however many processes serve it, the (limit + 1)-th is refused.
  */
 export async function submitApplication(
-  db: Db,
+  signIn: SignIn,
   audit: AuditContext,
   request: ApplicationRequest,
   limits: { perHour: number },
 ): Promise<{ application: Application; token: string }> {
+  const { db } = signIn;
   checkRequestedWindow(request.quest, new Date());
+  await checkOwnerProof(signIn, request.ownerPass, request.proof);
   const token = generateApplicationToken();
   const application = await db.transaction(async (tx) => {
     const secret = await readServiceSecret(tx, CLIENT_ADDRESS_SECRET);

@@ -19,6 +19,7 @@ import {
   startStub,
 } from "../helpers/cli-process.js";
 import { freePort } from "../helpers/postgres.js";
+import { applicationProof, newWallet } from "../helpers/wallet.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const VERSION = (
@@ -464,7 +465,8 @@ describe("questpoints admin (CLI over HTTP)", () => {
   });
 
   it("approves an application with --total-points, and revokes a key by id (--json and text)", async () => {
-    const owner = randomPass();
+    const wallet = newWallet();
+    const owner = wallet.address;
     const now = Date.now();
     const submitted = await fetch(`${service.baseUrl}/applications`, {
       method: "POST",
@@ -473,6 +475,7 @@ describe("questpoints admin (CLI over HTTP)", () => {
         project: "CLI project",
         contact: "cli@example.com",
         owner,
+        proof: await applicationProof(service.baseUrl, wallet),
         quest: {
           name: "Applied quest",
           description: "asked for",

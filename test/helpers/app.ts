@@ -133,7 +133,10 @@ export function randomPass(): string {
   return getAddress(`0x${randomBytes(20).toString("hex")}`);
 }
 
-export function expectStatus(response: LightMyRequestResponse, status: number): void {
+/** What the assertions read of an answer: `inject`'s, or one built from a fetch answer. */
+export type AnswerLike = Pick<LightMyRequestResponse, "statusCode" | "headers" | "body" | "json">;
+
+export function expectStatus(response: AnswerLike, status: number): void {
   if (response.statusCode !== status) {
     throw new Error(
       `expected HTTP ${status}, got ${response.statusCode}: ${response.body.slice(0, 2000)}`,
@@ -142,12 +145,7 @@ export function expectStatus(response: LightMyRequestResponse, status: number): 
 }
 
 /** Asserts an RFC 9457 problem answer with the contract's `code` (and a named field on 400). */
-export function expectProblem(
-  response: LightMyRequestResponse,
-  status: number,
-  code: string,
-  field?: string,
-) {
+export function expectProblem(response: AnswerLike, status: number, code: string, field?: string) {
   expectStatus(response, status);
   assert.match(String(response.headers["content-type"]), /^application\/problem\+json/);
   const body = response.json();

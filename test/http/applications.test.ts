@@ -12,6 +12,7 @@ import {
   type TestContext,
   withContext,
 } from "../helpers/app.js";
+import { applicationProof, newWallet, type Wallet } from "../helpers/wallet.js";
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const TOKEN = /^ap_[0-9A-Za-z]{40}$/;
@@ -44,15 +45,19 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 const randomClient = () => `10.${[...randomBytes(3)].join(".")}`;
 
-function applicationBody(
+/** An application by `wallet`'s holder: its address is the owner, proven by a signed message. */
+async function applicationBody(
+  ctx: TestContext,
   overrides: Record<string, unknown> = {},
   quest: Record<string, unknown> = {},
+  wallet: Wallet = newWallet(),
 ) {
   const now = Date.now();
   return {
     project: "Acme Quests",
     contact: "team@acme.example",
-    owner: randomPass(),
+    owner: wallet.address as string,
+    proof: await applicationProof(ctx.inject, wallet),
     quest: {
       name: "Swap once",
       description: "Make your first swap",
@@ -80,18 +85,21 @@ interface Submitted {
   id: number;
   token: string;
   owner: string;
+  /** The owner's wallet, to apply again for the same owner. */
+  wallet: Wallet;
 }
 
 async function submit(
   ctx: TestContext,
   overrides: Record<string, unknown> = {},
   quest: Record<string, unknown> = {},
+  wallet: Wallet = newWallet(),
 ): Promise<Submitted> {
-  const body = applicationBody(overrides, quest);
+  const body = await applicationBody(ctx, overrides, quest, wallet);
   const response = await ctx.inject(post("/applications", body));
   expectStatus(response, 201);
   const { id, token } = response.json();
-  return { id, token, owner: body.owner };
+  return { id, token, owner: body.owner, wallet };
 }
 
 const readApplication = (ctx: TestContext, id: number | string, token?: string) =>
@@ -185,7 +193,8 @@ for (const kind of DATABASES) {
     const ctx = withContext(kind);
 
     it("takes an application from submission to an allocation with the claimed keys", async () => {
-      const body = applicationBody(
+      const body = await applicationBody(
+        ctx(),
         { message: "We run weekly swap quests." },
         { action_type: "swap" },
       );
@@ -373,7 +382,7 @@ for (const kind of DATABASES) {
       const first = await onboarded(ctx());
       const keysOfFirst = await follow(first.bundle);
       // The same owner applies again: same account, so the same idempotency namespace.
-      const submitted = await submit(ctx(), { owner: first.owner });
+      const submitted = await submit(ctx(), {}, {}, first.wallet);
       expectStatus(await approve(ctx(), submitted.id), 200);
       const claimed = await claimKeys(ctx(), submitted.id, submitted.token);
       expectStatus(claimed, 201);
@@ -386,10 +395,11 @@ for (const kind of DATABASES) {
       const owner = await ctx().admin("POST", "/admin/accounts", { pass: fresh.owner });
       expectStatus(owner, 200);
 
-      const pass = randomPass();
+      const wallet = newWallet();
+      const pass = wallet.address;
       expectStatus(await ctx().admin("POST", "/admin/accounts", { pass }), 201);
       const before = await count(ctx(), "accounts");
-      const known = await submit(ctx(), { owner: pass });
+      const known = await submit(ctx(), {}, {}, wallet);
       expectStatus(await approve(ctx(), known.id), 200);
       assert.equal(await count(ctx(), "accounts"), before);
     });
@@ -477,7 +487,7 @@ for (const kind of DATABASES) {
       ];
       for (const [name, overrides, quest, field] of cases) {
         it(name, async () => {
-          const body = JSON.parse(JSON.stringify(applicationBody(overrides, quest)));
+          const body = JSON.parse(JSON.stringify(await applicationBody(ctx(), overrides, quest)));
           expectProblem(await ctx().inject(post("/applications", body)), 400, "BAD_REQUEST", field);
         });
       }
@@ -486,7 +496,7 @@ for (const kind of DATABASES) {
         const response = await ctx().inject(
           post(
             "/applications",
-            applicationBody({
+            await applicationBody(ctx(), {
               project: "p".repeat(200),
               contact: "c".repeat(320),
               message: "m".repeat(5000),
@@ -497,7 +507,7 @@ for (const kind of DATABASES) {
       });
 
       it("accepts an owner in lower case and keeps its checksum form", async () => {
-        const body = applicationBody();
+        const body = await applicationBody(ctx());
         const response = await ctx().inject(
           post("/applications", { ...body, owner: body.owner.toLowerCase() }),
         );
@@ -747,7 +757,7 @@ for (const kind of DATABASES) {
     it("keeps the client address only as a keyed hash, never its plain SHA-256", async () => {
       const address = "198.51.100.23";
       const response = await ctx().inject(
-        post("/applications", applicationBody(), { remoteAddress: address }),
+        post("/applications", await applicationBody(ctx()), { remoteAddress: address }),
       );
       expectStatus(response, 201);
       const submitted = response.json();
@@ -761,7 +771,7 @@ for (const kind of DATABASES) {
     });
 
     it("never stores the token or the keys, and audits every step", async () => {
-      const submitted = await ctx().inject(post("/applications", applicationBody()));
+      const submitted = await ctx().inject(post("/applications", await applicationBody(ctx())));
       expectStatus(submitted, 201);
       const { id, token } = submitted.json();
       const approved = await approve(ctx(), id, { expected_points_per_completion: 7 });
@@ -910,13 +920,13 @@ for (const kind of DATABASES) {
 
   describe(`${kind}: APPLICATIONS_PER_HOUR`, () => {
     const ctx = withContext(kind, { APPLICATIONS_PER_HOUR: "3" });
-    const from = (remoteAddress: string) =>
-      post("/applications", applicationBody(), { remoteAddress });
+    const from = async (remoteAddress: string) =>
+      post("/applications", await applicationBody(ctx()), { remoteAddress });
 
     it("refuses the 4th application of an hour from one address with 429 and Retry-After", async () => {
       const client = randomClient();
-      for (let i = 0; i < 3; i++) expectStatus(await ctx().inject(from(client)), 201);
-      const refused = await ctx().inject(from(client));
+      for (let i = 0; i < 3; i++) expectStatus(await ctx().inject(await from(client)), 201);
+      const refused = await ctx().inject(await from(client));
       const problem = expectProblem(refused, 429, "RATE_LIMITED");
       assert.match(problem.detail, /3 applications an hour/);
       const retryAfter = Number(refused.headers["retry-after"]);
@@ -926,20 +936,24 @@ for (const kind of DATABASES) {
       );
       assert.ok(retryAfter > 3500, "the oldest of the three left only just now");
 
-      expectStatus(await ctx().inject(from(randomClient())), 201);
-      expectProblem(await ctx().inject(from(client)), 429, "RATE_LIMITED");
+      expectStatus(await ctx().inject(await from(randomClient())), 201);
+      expectProblem(await ctx().inject(await from(client)), 429, "RATE_LIMITED");
     });
 
     it("does not count refused applications", async () => {
       const client = randomClient();
       for (let i = 0; i < 3; i++) {
-        const bad = post("/applications", applicationBody({ campaign_id: 2_000_000 }), {
-          remoteAddress: client,
-        });
+        const bad = post(
+          "/applications",
+          await applicationBody(ctx(), { campaign_id: 2_000_000 }),
+          {
+            remoteAddress: client,
+          },
+        );
         expectProblem(await ctx().inject(bad), 400, "BAD_REQUEST", "campaign_id");
       }
-      for (let i = 0; i < 3; i++) expectStatus(await ctx().inject(from(client)), 201);
-      expectProblem(await ctx().inject(from(client)), 429, "RATE_LIMITED");
+      for (let i = 0; i < 3; i++) expectStatus(await ctx().inject(await from(client)), 201);
+      expectProblem(await ctx().inject(await from(client)), 429, "RATE_LIMITED");
     });
 
     if (kind === "postgres") {
@@ -949,15 +963,14 @@ for (const kind of DATABASES) {
           const client = randomClient();
           const apps = [ctx().app, other.app, ctx().app, other.app];
           const statuses: number[] = [];
-          for (const app of apps) statuses.push((await app.inject(from(client))).statusCode);
+          for (const app of apps) statuses.push((await app.inject(await from(client))).statusCode);
           assert.deepEqual(statuses, [201, 201, 201, 429]);
-          expectProblem(await ctx().app.inject(from(client)), 429, "RATE_LIMITED");
+          expectProblem(await ctx().app.inject(await from(client)), 429, "RATE_LIMITED");
 
           const burst = randomClient();
+          const requests = await Promise.all(Array.from({ length: 8 }, () => from(burst)));
           const responses = await Promise.all(
-            Array.from({ length: 8 }, (_, i) =>
-              (i % 2 === 0 ? ctx().app : other.app).inject(from(burst)),
-            ),
+            requests.map((request, i) => (i % 2 === 0 ? ctx().app : other.app).inject(request)),
           );
           const codes = responses.map((r) => r.statusCode).sort();
           assert.deepEqual(codes, [201, 201, 201, 429, 429, 429, 429, 429]);

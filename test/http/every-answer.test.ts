@@ -15,6 +15,7 @@ import {
   type TestContext,
   withContext,
 } from "../helpers/app.js";
+import { applicationProof, newWallet } from "../helpers/wallet.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const HOUR_MS = 60 * 60 * 1000;
@@ -213,10 +214,12 @@ for (const kind of DATABASES) {
 
     it("marks every applicant answer no-store: the token, the application and the claimed keys", async () => {
       const now = Date.now();
+      const owner = newWallet();
       const body = {
         project: "No-store check",
         contact: "team@example.org",
-        owner: randomPass(),
+        owner: owner.address,
+        proof: await applicationProof(ctx().inject, owner),
         quest: {
           name: "Quest",
           description: "",

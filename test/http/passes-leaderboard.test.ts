@@ -25,6 +25,8 @@ const PAYOUT_ITEM_FIELDS = ["amount", "created_at", "id", "quest_id", "quest_nam
 interface PassBalance {
   pass: string;
   points: number;
+  /** As on the overall leaderboard; null with 0 points. */
+  rank: number | null;
   payouts_count: number;
   by_campaign: { campaign_id: number | null; points: number }[];
   by_earning_period: { earning_period_id: number | null; points: number }[];
@@ -140,6 +142,11 @@ async function readBoard(ctx: TestContext, query = ""): Promise<Board> {
   const body = response.json();
   assert.deepEqual(Object.keys(body).sort(), ["campaign_id", "earning_period_id", "items"]);
   return body;
+}
+
+/** The pass's rank on the overall leaderboard (walked page by page); null when it is not on it. */
+async function overallRank(ctx: TestContext, pass: string): Promise<number | null> {
+  return (await walkBoard(ctx)).find((item) => item.pass === pass)?.rank ?? null;
 }
 
 /** A campaign's leaderboard items, as `[rank, pass, points]` for a readable comparison. */
@@ -262,6 +269,7 @@ for (const kind of DATABASES) {
         assert.deepEqual(body, {
           pass,
           points: 39,
+          rank: await overallRank(ctx(), pass),
           payouts_count: 6,
           by_campaign: [
             { campaign_id: null, points: 10 },
@@ -326,6 +334,7 @@ for (const kind of DATABASES) {
         assert.deepEqual(await readPass(ctx(), onlyTest), {
           pass: onlyTest,
           points: 0,
+          rank: null,
           payouts_count: 0,
           by_campaign: [],
           by_earning_period: [],
@@ -334,6 +343,7 @@ for (const kind of DATABASES) {
         assert.deepEqual(await readPass(ctx(), both), {
           pass: both,
           points: 5,
+          rank: await overallRank(ctx(), both),
           payouts_count: 1,
           by_campaign: [{ campaign_id: campaignId, points: 5 }],
           by_earning_period: [{ earning_period_id: null, points: 5 }],
@@ -435,6 +445,7 @@ for (const kind of DATABASES) {
         assert.deepEqual(await readPass(ctx(), many), {
           pass: many,
           points: 15,
+          rank: await overallRank(ctx(), many),
           payouts_count: 5,
           by_campaign: [{ campaign_id: campaignId, points: 15 }],
           by_earning_period: [{ earning_period_id: null, points: 15 }],
@@ -584,9 +595,12 @@ for (const kind of DATABASES) {
         const at = (pass: string) => all.findIndex((item) => item.pass === pass);
         for (const pass of [s.top, s.tieA, s.tieB, s.low]) {
           assert.ok(at(pass) >= 0, `${pass} is ranked`);
-          assert.equal(all[at(pass)]!.points, (await readPass(ctx(), pass)).points);
+          const balance = await readPass(ctx(), pass);
+          assert.equal(all[at(pass)]!.points, balance.points);
+          assert.equal(all[at(pass)]!.rank, balance.rank, "the balance's rank is the board's");
         }
         assert.equal(at(s.zero), -1, "a pass whose points were all reversed is left out");
+        assert.equal((await readPass(ctx(), s.zero)).rank, null, "0 points: no rank");
         assert.ok(at(s.top) < at(s.tieA) && at(s.tieA) < at(s.tieB) && at(s.tieB) < at(s.low));
         assert.equal(all[at(s.tieA)]!.rank, all[at(s.tieB)]!.rank);
         // The first page is the start of the whole board, with the default limit of 100.
@@ -734,6 +748,7 @@ for (const kind of DATABASES) {
         assert.deepEqual(await readPass(ctx(), one), {
           pass: one,
           points: 41,
+          rank: await overallRank(ctx(), one),
           payouts_count: 4,
           by_campaign: [
             { campaign_id: null, points: 30 },
@@ -748,6 +763,7 @@ for (const kind of DATABASES) {
         assert.deepEqual(await readPass(ctx(), two), {
           pass: two,
           points: 25,
+          rank: await overallRank(ctx(), two),
           payouts_count: 2,
           by_campaign: [{ campaign_id: campaignId, points: 25 }],
           by_earning_period: [{ earning_period_id: first, points: 25 }],

@@ -466,9 +466,12 @@ async function recomputedPass(ctx: TestContext, pass: string) {
       .filter(([, points]) => points > 0)
       .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a - b));
   };
+  const overall = await recomputedLeaderboard(ctx, null);
   return {
     pass,
     points: rows.reduce((sum, row) => sum + row.net, 0),
+    // As on the overall leaderboard; null when the pass is not on it (0 points).
+    rank: overall.items.find((item) => item.pass === pass)?.rank ?? null,
     payouts_count: rows.length,
     by_campaign: breakdown((row) => row.campaign).map(([campaign_id, points]) => ({
       campaign_id,

@@ -6,10 +6,10 @@ import {
   expectProblem,
   expectStatus,
   questFixture,
-  randomPass,
   type TestContext,
   withContext,
 } from "../helpers/app.js";
+import { applicationProof, newWallet } from "../helpers/wallet.js";
 
 // Issue 19, defect 4: a lone UTF-16 surrogate (JSON's "\ud800") was a 500 where text reaches a
 // jsonb column, and silently became U+FFFD in plain text columns. Every text field refuses it.
@@ -17,12 +17,15 @@ const LONE = ["\ud800", "\udfff", "ends with \ud83d", "\ude00 starts"];
 const HOUR_MS = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function application(name: string) {
+/** An application with a real owner proof, so only `name` can be wrong with it. */
+async function application(ctx: TestContext, name: string) {
   const now = Date.now();
+  const owner = newWallet();
   return {
     project: "Surrogates",
     contact: "team@example.com",
-    owner: randomPass(),
+    owner: owner.address,
+    proof: await applicationProof(ctx.inject, owner),
     quest: {
       name,
       description: "",
@@ -59,7 +62,7 @@ for (const kind of DATABASES) {
         const response = await ctx().inject({
           method: "POST",
           url: "/applications",
-          payload: application(name),
+          payload: await application(ctx(), name),
           remoteAddress: "10.9.0.1",
         });
         expectProblem(response, 400, "BAD_REQUEST", "quest.name");
@@ -109,7 +112,7 @@ for (const kind of DATABASES) {
       const submitted = await ctx().inject({
         method: "POST",
         url: "/applications",
-        payload: application("Fine name"),
+        payload: await application(ctx(), "Fine name"),
         remoteAddress: "10.9.0.2",
       });
       expectStatus(submitted, 201);

@@ -1,5 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
+import type { Application } from "../../domain/applications.js";
+import { type OwnerFootprint, ownerFootprints } from "../../store/accounts.js";
 import { listApplications } from "../../store/applications.js";
 import { approveApplication, rejectApplication } from "../../use-cases/decide-application.js";
 import { asOperator } from "../actors.js";
@@ -8,14 +10,20 @@ import {
   ApplicationIdParams,
   ApplicationList,
   ApplicationListQuery,
-  ApplicationView,
   ApproveBody,
+  OperatorApplicationView,
   RejectBody,
 } from "../schemas/applications.js";
 import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
 import { OPERATOR_CODES } from "./admin.js";
 import { presentApplication } from "./applications.js";
+
+/** An application as the operator sees it: with what its owner pass already holds here. */
+const presentForOperator = (application: Application, owners: Map<string, OwnerFootprint>) => ({
+  ...presentApplication(application),
+  owner_account: owners.get(application.ownerPass) ?? null,
+});
 
 /** The operator's side of quest applications: review, approve (creating the quests), reject. */
 export async function adminApplicationRoutes(app: FastifyInstance, services: Services) {
@@ -47,7 +55,11 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         { status: request.query.status },
         pageRequest(request.query, "int"),
       );
-      return listAnswer(page, presentApplication);
+      const owners = await ownerFootprints(
+        db,
+        page.items.map((application) => application.ownerPass),
+      );
+      return listAnswer(page, (application) => presentForOperator(application, owners));
     },
   );
 
@@ -68,7 +80,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         params: ApplicationIdParams,
         body: ApproveBody,
         response: {
-          200: ApplicationView,
+          200: OperatorApplicationView,
           ...errorResponses(
             "BAD_REQUEST",
             "PAYLOAD_TOO_LARGE",
@@ -90,7 +102,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         isPublic: body.is_public,
         actionType: body.action_type,
       });
-      return presentApplication(application);
+      return presentForOperator(application, await ownerFootprints(db, [application.ownerPass]));
     },
   );
 
@@ -107,7 +119,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         params: ApplicationIdParams,
         body: RejectBody,
         response: {
-          200: ApplicationView,
+          200: OperatorApplicationView,
           ...errorResponses(
             "BAD_REQUEST",
             "PAYLOAD_TOO_LARGE",
@@ -125,7 +137,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         request.params.id,
         request.body.reason,
       );
-      return presentApplication(application);
+      return presentForOperator(application, await ownerFootprints(db, [application.ownerPass]));
     },
   );
 }

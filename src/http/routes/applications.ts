@@ -90,19 +90,27 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
         operationId: "submitApplication",
         summary: "Apply for a quest and its API keys",
         description:
-          "Submits a quest application for the operator to review. The answer's `token` is shown only once: keep it to read the application and, once approved, to claim the keys. At most APPLICATIONS_PER_HOUR (default 20) applications an hour may come from one client address; beyond it, 429 with Retry-After.",
+          "Submits a quest application for the operator to review. `proof` is an EIP-4361 message signed by `owner` (from its own nonce, checked as `POST /passes` checks it; the pass it proves must be `owner`), since the claimed keys reach every quest of the owner's account. The answer's `token` is shown only once: keep it to read the application and, once approved, to claim the keys. At most APPLICATIONS_PER_HOUR (default 20) applications an hour may come from one client address; beyond it, 429 with Retry-After.",
         tags,
         body: ApplicationBody,
         response: {
           201: SubmittedApplication,
-          ...errorResponses("BAD_REQUEST", "PAYLOAD_TOO_LARGE", "RATE_LIMITED"),
+          ...errorResponses(
+            "BAD_REQUEST",
+            "SIWE_MESSAGE_INVALID",
+            "NONCE_INVALID",
+            "SIGNATURE_INVALID",
+            "PAYLOAD_TOO_LARGE",
+            "RATE_LIMITED",
+            "CHAIN_UNAVAILABLE",
+          ),
         },
       },
     },
     async (request, reply) => {
       const body = request.body;
       const { application, token } = await submitApplication(
-        db,
+        services.signIn,
         asApplicant(request),
         {
           project: body.project,
@@ -110,7 +118,7 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
           ownerPass: checksummed(body.owner),
           quest: {
             name: body.quest.name,
-            description: body.quest.description,
+            description: body.quest.description ?? "",
             totalPoints: body.quest.total_points,
             expectedPointsPerCompletion: body.quest.expected_points_per_completion,
             start: new Date(body.quest.start),
@@ -119,6 +127,7 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
           },
           campaignId: body.campaign_id ?? null,
           message: body.message ?? null,
+          proof: body.proof,
           clientAddress: request.ip,
         },
         { perHour: services.config.applicationsPerHour },

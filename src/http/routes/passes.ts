@@ -4,6 +4,7 @@ import { getAddress } from "viem";
 import { AppError } from "../../domain/errors.js";
 import { ID_MAX, LEADERBOARD_LIMIT_MAX } from "../../domain/limits.js";
 import { EVERY, rankPage, scopeKey } from "../../domain/pass-totals.js";
+import { listAllEarningPeriods } from "../../store/earning-periods.js";
 import { findPassBalance, listPassPayouts, readLeaderboardPage } from "../../store/standings.js";
 import { listAnswer, pageRequest } from "../listing.js";
 import { requireQuestsEnabled } from "../owner-guards.js";
@@ -15,6 +16,7 @@ import {
   PassParams,
   PassPayoutList,
   PassPayoutQuery,
+  PublicEarningPeriods,
 } from "../schemas/points.js";
 import type { Services } from "../services.js";
 import { checksummed } from "./quests.js";
@@ -31,6 +33,27 @@ export async function passRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
   const onRequest = requireQuestsEnabled(services);
+
+  api.get(
+    "/earning-periods",
+    {
+      onRequest,
+      schema: {
+        operationId: "listPublicEarningPeriods",
+        summary: "Earning periods, oldest first",
+        description:
+          "Every earning period `[start, end)`, oldest first: what a leaderboard's `earning_period_id` may name.",
+        tags: ["passes"],
+        response: { 200: PublicEarningPeriods, ...errorResponses("QUESTS_DISABLED") },
+      },
+    },
+    async () =>
+      (await listAllEarningPeriods(db)).map((period) => ({
+        id: period.id,
+        start: period.start.toISOString(),
+        end: period.end.toISOString(),
+      })),
+  );
 
   api.get(
     "/passes/:address",
@@ -58,6 +81,7 @@ export async function passRoutes(app: FastifyInstance, services: Services) {
       return {
         pass: balance.pass,
         points: balance.points,
+        rank: balance.rank,
         payouts_count: balance.payoutsCount,
         by_campaign: balance.byCampaign.map((entry) => ({
           campaign_id: entry.campaignId,

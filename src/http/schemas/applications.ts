@@ -11,19 +11,21 @@ import { ActionTypeName, Budget, Description, Name } from "./admin.js";
 import {
   PassAddress,
   PassAddressInput,
+  Points,
   PositiveId,
   TextInput,
   Timestamp,
   TimestampInput,
 } from "./common.js";
+import { WalletProofBody } from "./sign-in.js";
 
 /** The quest an applicant asks for: the fields of POST /admin/quests the operator would set. */
 export const RequestedQuestBody = Type.Object(
   {
     name: Name,
-    description: Description,
-    total_points: Budget,
-    expected_points_per_completion: Budget,
+    description: Type.Optional({ ...Description, description: "optional; empty when left out" }),
+    total_points: Points,
+    expected_points_per_completion: Points,
     start: TimestampInput,
     end: { ...TimestampInput, description: "after `start`, and in the future" },
     action_type: Type.Optional(ActionTypeName),
@@ -43,6 +45,11 @@ export const ApplicationBody = Type.Object(
       ...PassAddressInput,
       description:
         "The pass address that will own the quests and the keys; it need not be registered yet. 0x + 40 hex digits; mixed case must be a valid EIP-55 checksum",
+    },
+    proof: {
+      ...WalletProofBody,
+      description:
+        "An EIP-4361 message signed by `owner` (built from its own nonce of POST /passes/nonces, checked as POST /passes checks it): whoever applies must hold the owner address, whose quests and keys the application reaches",
     },
     quest: RequestedQuestBody,
     campaign_id: Type.Optional(Type.Union([PositiveId, Type.Null()])),
@@ -82,7 +89,8 @@ const RequestedQuest = Type.Object({
   action_type: Type.Optional(Type.String({ description: "present when the applicant named one" })),
 });
 
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const nullable = <T extends TSchema>(schema: T, description?: string) =>
+  Type.Union([schema, Type.Null()], description === undefined ? {} : { description });
 
 export const ApplicationStatus = Type.Union(
   [Type.Literal("pending"), Type.Literal("approved"), Type.Literal("rejected")],
@@ -110,6 +118,22 @@ export const ApplicationView = Type.Object(
   { title: "Application" },
 );
 
+/** The operator's view: the application, and what its owner pass already holds here. */
+export const OperatorApplicationView = Type.Object(
+  {
+    ...ApplicationView.properties,
+    owner_account: nullable(
+      Type.Object({
+        id: Type.String(),
+        quests: Type.Integer({ description: "quests the account owns, of both modes" }),
+        keys: Type.Integer({ description: "its API keys that still work" }),
+      }),
+      "the owner's account, with its quests and working keys; `null`: the owner pass has no account yet (approval registers it)",
+    ),
+  },
+  { title: "OperatorApplication" },
+);
+
 export const OnboardingBundle = Type.Object({
   base_url: Type.String({
     description: "The service's address as this request reached it (scheme and host)",
@@ -133,7 +157,7 @@ export const ApplicationListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const ApplicationList = ListOf(ApplicationView, "ApplicationList");
+export const ApplicationList = ListOf(OperatorApplicationView, "ApplicationList");
 
 /** Every field is optional: an empty body (or none) approves the request as it is. */
 export const ApproveBody = Type.Object(

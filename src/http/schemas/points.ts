@@ -142,6 +142,10 @@ export const PassParams = Type.Object(
 export const PassBalance = Type.Object({
   pass: PassAddress,
   points: Type.Integer({ description: "Live points, net of reversals" }),
+  rank: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+    description:
+      "As on the overall leaderboard: 1 + the number of passes with strictly more points; `null` with 0 points",
+  }),
   payouts_count: Type.Integer({ description: "Live payouts, reversed ones included" }),
   by_campaign: Type.Array(
     Type.Object({ campaign_id: Type.Union([Type.Integer(), Type.Null()]), points: Type.Integer() }),
@@ -189,3 +193,8 @@ export const Leaderboard = Type.Object({
     }),
   ),
 });
+
+/** `GET /earning-periods`: what a leaderboard's `earning_period_id` may name, oldest first. */
+export const PublicEarningPeriods = Type.Array(
+  Type.Object({ id: Type.Integer(), start: Timestamp, end: Timestamp }),
+);
