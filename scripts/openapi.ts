@@ -1,6 +1,7 @@
 /**
  * `npm run openapi`: writes the service's OpenAPI document (what `GET /openapi.json` serves) to
- * `openapi.json` at the repository root, for the typed client (`npm run client:generate`). The
+ * `openapi.json` at the repository root, for the typed client (`npm run client:generate`), and
+ * the reference rendered from it to `docs/api.md`. The
  * app is built as the tests build it: default settings, an empty PGlite database in memory.
  * Keys are sorted at every level so the file changes only when the API does;
  * test/client/openapi-snapshot.test.ts keeps it equal to the service's document.
@@ -11,6 +12,7 @@ import { loadConfig } from "../src/config.js";
 import { buildApp } from "../src/http/app.js";
 import { prepareServices } from "../src/runtime.js";
 import { openPglite } from "../src/store/pglite.js";
+import { API_REFERENCE_PATH, renderApiReference } from "./api-reference.js";
 
 export const OPENAPI_PATH = fileURLToPath(new URL("../openapi.json", import.meta.url));
 
@@ -48,6 +50,8 @@ export function openApiText(document: unknown): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  writeFileSync(OPENAPI_PATH, openApiText(await buildOpenApiDocument()));
-  process.stdout.write(`Wrote ${OPENAPI_PATH}\n`);
+  const document = await buildOpenApiDocument();
+  writeFileSync(OPENAPI_PATH, openApiText(document));
+  writeFileSync(API_REFERENCE_PATH, renderApiReference(document as Record<string, unknown>));
+  process.stdout.write(`Wrote ${OPENAPI_PATH} and ${API_REFERENCE_PATH}\n`);
 }

@@ -1,11 +1,13 @@
 /**
- * `npm test`'s runner: starts one throwaway PostgreSQL server for the whole run (each test file
+ * `npm test`'s runner: finds or installs what the tests need beyond npm packages
+ * (`system-deps.ts`), starts one throwaway PostgreSQL server for the whole run (each test file
  * creates its own database on it), runs every test file with Node's test runner, stops the server.
  */
 import { spawn } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { startPostgres } from "../test/helpers/postgres.js";
+import { ensureSystemDeps } from "./system-deps.js";
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -19,6 +21,12 @@ const filter = process.argv.slice(2);
 const files = testFiles("test")
   .filter((file) => filter.length === 0 || filter.some((f) => file.includes(f)))
   .sort();
+try {
+  ensureSystemDeps();
+} catch (error) {
+  console.error(`npm test: ${(error as Error).message}`);
+  process.exit(1);
+}
 const server = await startPostgres();
 let exitCode = 1;
 try {

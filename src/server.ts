@@ -48,6 +48,23 @@ function closeKeepAliveOnShutdown(app: FastifyInstance): void {
   });
 }
 
+/**
+ * What a person starting the service needs next: where the pages and the API reference are, and
+ * whether the operator API is on (and how to turn it on).
+ */
+export function startBanner(address: string, config: Pick<Config, "adminToken">): string {
+  const operator = config.adminToken
+    ? `on: ${address}/admin with Authorization: Bearer $ADMIN_TOKEN; console at ${address}/app/operator`
+    : "off: set ADMIN_TOKEN (16 characters or more) to turn on /admin and the operator console";
+  return [
+    `questpoints is listening at ${address}`,
+    `  Web pages:     ${address}/app  (join: /app/join, apply: /app/apply, owner console: /app/console)`,
+    `  API reference: ${address}/docs  (OpenAPI document: ${address}/openapi.json)`,
+    `  Operator API:  ${operator}`,
+    "",
+  ].join("\n");
+}
+
 /** Starts the service and closes it cleanly on SIGINT/SIGTERM: stop accepting, drain, close db. */
 export async function serve(
   config: Config,
@@ -62,7 +79,8 @@ export async function serve(
   // deployment) they would land in production and the key in its logs.
   const demo = options.demoIfEmpty && db.kind === "pglite" ? await seedDemo(db) : undefined;
   const app = await buildApp(services, {
-    logger: { level: config.logLevel },
+    // JSON lines for a log collector; lines for a person when a person watches the terminal.
+    logger: { level: config.logLevel, pretty: process.stdout.isTTY === true },
     ...(config.tls
       ? { https: { cert: readFileSync(config.tls.cert), key: readFileSync(config.tls.key) } }
       : {}),
@@ -96,6 +114,10 @@ export async function serve(
     process.once("disconnect", drain);
   }
   const address = await app.listen({ port: config.port, host: config.host });
-  if (demo) process.stdout.write(`\n${demoInstructions(demo, address)}\n`);
+  // Once per start, from one process even with WORKERS > 1.
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    process.stdout.write(`\n${startBanner(address, config)}\n`);
+  }
+  if (demo) process.stdout.write(`${demoInstructions(demo, address)}\n`);
   return app;
 }

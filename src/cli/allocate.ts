@@ -29,7 +29,7 @@ import {
 } from "../client/index.js";
 import type { ErrorCode } from "../domain/errors.js";
 import { IDEMPOTENCY_RETENTION_MS } from "../domain/limits.js";
-import { integerArgument, QP_URL_DEFAULT, urlArgument } from "./admin.js";
+import { integerArgument, QP_URL_DEFAULT, serviceUrl, urlArgument, withUrlHint } from "./admin.js";
 import { dryRun } from "./allocate-dry-run.js";
 import {
   checkWritable,
@@ -352,7 +352,7 @@ async function sendFile(
 
 async function allocate(options: AllocateOptions, io: AllocateIo): Promise<number> {
   const { apiKey, file, outputPaths } = checkLocal(options, io);
-  const baseUrl = options.url ?? urlArgument("QP_URL")(io.env.QP_URL || QP_URL_DEFAULT);
+  const baseUrl = serviceUrl(options.url, io.env);
   const questId = options.quest;
   const api = createQuestpointsClient({
     baseUrl,
@@ -458,6 +458,10 @@ export function registerAllocateCommand(program: Command, io: AllocateIo = STDIO
     .option("--json", "print the summary as JSON")
     .addHelpText("after", HELP_AFTER)
     .action(async (options: AllocateOptions) => {
-      process.exitCode = await allocate(options, io);
+      try {
+        process.exitCode = await allocate(options, io);
+      } catch (error) {
+        throw withUrlHint(error);
+      }
     });
 }

@@ -73,8 +73,7 @@ export function demoInstructions(demo: DemoData, baseUrl: string): string {
     `       -H 'content-type: application/json' -d '{"points": 100, "address": "${demo.playerPass}"}'`,
     "",
     `Public: curl -s ${baseUrl}/quests   ·   curl -s ${baseUrl}/campaigns/${demo.campaignId}`,
-    `Web pages: ${baseUrl}/app (quest board; the owner console at ${baseUrl}/app/console takes the key)`,
-    `API reference: ${baseUrl}/docs`,
+    `The owner console at ${baseUrl}/app/console takes the key.`,
     "",
   ].join("\n");
 }

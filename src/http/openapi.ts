@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
@@ -56,6 +57,14 @@ function addSharedHeaders(document: Document): Document {
   return document;
 }
 
+/**
+ * The document's version is the package's: one version, in package.json. Read at run time from
+ * src/http/ and from dist/http/ alike (both two folders below the package).
+ */
+const PACKAGE_VERSION = (
+  createRequire(import.meta.url)("../../package.json") as { version: string }
+).version;
+
 /** The OpenAPI 3.1 document at /openapi.json (every operation, operator ones included) and /docs. */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
@@ -64,7 +73,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       openapi: "3.1.0",
       info: {
         title: "Quest Points Allocation Service",
-        version: "1.0.0",
+        version: PACKAGE_VERSION,
         description:
           "Allocate points from a quest's budget to pass addresses. Errors are RFC 9457 problem " +
           "details with a stable `code`; every answer carries `x-request-id`. The operator API " +
@@ -80,6 +89,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       tags: [
         { name: "quests", description: "The spec's quest endpoints" },
         { name: "campaigns", description: "Public campaign reads" },
+        { name: "passes", description: "Players: join with a wallet, balances, leaderboards" },
         { name: "applications", description: "Apply for a quest; claim its keys once approved" },
         { name: "operator", description: "The operator API: `Authorization: Bearer` ADMIN_TOKEN" },
         { name: "operations", description: "Health, readiness and metrics" },

@@ -120,8 +120,9 @@ describe("questpoints CLI", () => {
   it("serves the demo on embedded PGlite, keeps payouts across a restart, and stops on SIGTERM", async () => {
     const dataDir = tempDir();
     const env = { DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" };
-    const first = await startServe(env, /API reference: (\S+)\/docs/);
-    const base = /API reference: (\S+)\/docs/.exec(first.output)![1]!;
+    // The banner, then the demo's key and commands, which end with the owner console's line.
+    const first = await startServe(env, /owner console at \S+ takes the key/);
+    const base = /questpoints is listening at (\S+)/.exec(first.output)![1]!;
     const key = /API key: (sk_\w+)/.exec(first.output)![1]!;
     const player = /"address": "(0x[0-9a-fA-F]{40})"/.exec(first.output)![1]!;
     const paid = await fetch(`${base}/quests/1`, {
@@ -134,9 +135,10 @@ describe("questpoints CLI", () => {
     first.child.kill("SIGTERM");
     assert.equal(await exited(first.child), 0);
 
-    // PORT=0 prints no demo the second time (data exists), so wait for the listen log line.
-    const second = await startServe({ ...env, LOG_LEVEL: "info" }, /Server listening at (http\S+)/);
-    const base2 = /Server listening at (http\S+?)"/.exec(second.output)![1]!;
+    // No demo the second time (data exists), but the banner again.
+    const second = await startServe(env, /Operator API: .*\n/);
+    assert.doesNotMatch(second.output, /API key:/);
+    const base2 = /questpoints is listening at (\S+)/.exec(second.output)![1]!;
     const detail = await fetch(`${base2}/quests/1`, { headers: { "x-api-key": key } });
     assert.equal(detail.status, 200);
     const quest = await detail.json();

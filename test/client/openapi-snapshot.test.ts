@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
+import { API_REFERENCE_PATH, renderApiReference } from "../../scripts/api-reference.js";
 import { buildOpenApiDocument, OPENAPI_PATH, openApiText } from "../../scripts/openapi.js";
 
 describe("openapi.json", () => {
@@ -17,5 +18,21 @@ describe("openapi.json", () => {
           `served ${JSON.stringify(servedLines[line])}, committed ${JSON.stringify(committedLines[line])}): run npm run client:generate`,
       );
     }
+  });
+
+  it("docs/api.md is the reference rendered from that document, with every error code", async () => {
+    const document = (await buildOpenApiDocument()) as Record<string, unknown>;
+    const committed = readFileSync(API_REFERENCE_PATH, "utf8");
+    assert.ok(
+      committed === renderApiReference(document),
+      "docs/api.md is not the service's reference: run npm run openapi",
+    );
+    // Every operation and every error code is in it.
+    for (const [path, item] of Object.entries(document.paths as Record<string, object>)) {
+      for (const method of Object.keys(item)) {
+        assert.ok(committed.includes(`### ${method.toUpperCase()} ${path}\n`), `${method} ${path}`);
+      }
+    }
+    assert.match(committed, /\| `PASS_POINTS_LIMIT` \| 400 \|/);
   });
 });

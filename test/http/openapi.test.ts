@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import {
   allocate,
@@ -116,6 +117,19 @@ describe("the OpenAPI document [pglite]", () => {
       assert.ok(documentedCodes(op).has("INTERNAL"), `${name} documents its error answers`);
     }
     assert.equal(new Set(ids).size, ids.length, "operationIds are unique");
+  });
+
+  it("carries the package's version, and declares every tag its operations use", async () => {
+    const doc = (await document()) as Document & {
+      info: { version: string };
+      tags?: { name: string }[];
+    };
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    assert.equal(doc.info.version, pkg.version);
+    const declared = new Set((doc.tags ?? []).map((tag) => tag.name));
+    for (const [name, op] of operations(doc)) {
+      for (const tag of op.tags ?? []) assert.ok(declared.has(tag), `${name}: tag ${tag} declared`);
+    }
   });
 
   it("documents x-request-id on every answer and as an optional request header", async () => {

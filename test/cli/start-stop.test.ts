@@ -1,0 +1,130 @@
+/**
+ * Starting and stopping as a person or a process manager does it (issue 21): the banner on every
+ * start, and SIGTERM to npm itself stops the service whole, leaving no process behind.
+ */
+import assert from "node:assert/strict";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { ADMIN_TOKEN } from "../helpers/app.js";
+
+const BANNER_END = /Operator API: {2}.*\n/;
+
+/** Spawns `command` and resolves once its output matches `marker`, with the output so far. */
+function startUntil(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  marker: RegExp,
+): Promise<{ child: ChildProcess; output: () => string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env } });
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${command} did not print ${marker} in time:\n${output}`));
+    }, 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (marker.test(output)) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output });
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${command} exited with ${code} before ready:\n${output}`));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+
+/** Every process below `pid` (children, grandchildren…), from ps. */
+function descendants(pid: number): number[] {
+  const table = execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of table) {
+      if (ppid === parent) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("starting and stopping the service", () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), "qp-start-"));
+    dirs.push(dir);
+    return dir;
+  };
+  after(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const serve = ["--import", "tsx", "src/cli/main.ts", "serve", "--demo-if-empty"];
+
+  it("prints where the pages, the API reference and the operator API are, on every start", async () => {
+    const env = { DATA_DIR: tempDir(), PORT: "0", LOG_LEVEL: "warn" };
+    for (const adminToken of [undefined, ADMIN_TOKEN]) {
+      const run = await startUntil(
+        process.execPath,
+        serve,
+        adminToken ? { ...env, ADMIN_TOKEN: adminToken } : env,
+        BANNER_END,
+      );
+      const text = run.output();
+      const base = /questpoints is listening at (http\S+)/.exec(text)?.[1];
+      assert.ok(base, text);
+      assert.match(text, new RegExp(`Web pages: +${base}/app`));
+      assert.match(text, new RegExp(`API reference: +${base}/docs`));
+      if (adminToken) assert.match(text, /Operator API: {2}on: .*\/admin.*\/app\/operator/);
+      else assert.match(text, /Operator API: {2}off: set ADMIN_TOKEN/);
+      run.child.kill("SIGTERM");
+      assert.equal(await exited(run.child), 0);
+    }
+  });
+
+  it("stops whole when a process manager signals npm: the service drains and nothing is left", async () => {
+    // `npm run dev` runs the same `exec` line as `npm start`, without building the bundle first.
+    const run = await startUntil(
+      "npm",
+      ["run", "dev", "--ignore-scripts"],
+      { DATA_DIR: tempDir(), PORT: "0", LOG_LEVEL: "info" },
+      BANNER_END,
+    );
+    const below = descendants(run.child.pid!);
+    assert.ok(below.length > 0, "npm runs the service below it");
+    run.child.kill("SIGTERM");
+    await exited(run.child);
+    for (let i = 0; i < 100 && below.some(alive); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.deepEqual(below.filter(alive), [], "no process is left");
+    assert.match(run.output(), /"signal":"SIGTERM".*shutting down|shutting down/);
+  });
+});
