@@ -3,6 +3,8 @@
  * carrying the problem's `detail` (and its field errors), which the pages show as they are.
  */
 
+import { getAddress } from "viem";
+
 export interface FieldError {
   field: string;
   message: string;
@@ -25,6 +27,8 @@ export interface ApiOptions {
   headers?: Record<string, string>;
   /** Aborts the request (a page that moved on). */
   signal?: AbortSignal;
+  /** Sees the answer before its body is read: its status (200 or 201) and headers (`Date`). */
+  onResponse?: (response: Response) => void;
 }
 
 /** Calls the API; resolves with the JSON body (undefined for 204), rejects with an `ApiError`. */
@@ -48,29 +52,32 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       "The service could not be reached. Check your connection and try again.",
     );
   }
+  options.onResponse?.(response);
   if (response.status === 204) return undefined as T;
+  if (!response.ok) throw await problemOf(response);
   const text = await response.text();
-  let body: unknown;
   try {
-    body = text ? JSON.parse(text) : undefined;
+    return (text ? JSON.parse(text) : undefined) as T;
   } catch {
-    body = undefined;
+    return undefined as T;
   }
-  if (!response.ok) {
-    const problem = (body ?? {}) as {
-      code?: string;
-      detail?: string;
-      title?: string;
-      errors?: FieldError[];
-    };
-    throw new ApiError(
-      response.status,
-      problem.code ?? `HTTP_${response.status}`,
-      problem.detail ?? problem.title ?? `The service answered ${response.status}.`,
-      problem.errors ?? [],
-    );
+}
+
+/** A refusal's problem body (RFC 9457) as an `ApiError`; its status alone if it has none. */
+export async function problemOf(response: Response): Promise<ApiError> {
+  let problem: { code?: string; detail?: string; title?: string; errors?: FieldError[] } = {};
+  try {
+    const parsed: unknown = JSON.parse((await response.text()) || "{}");
+    if (parsed && typeof parsed === "object") problem = parsed;
+  } catch {
+    problem = {};
   }
-  return body as T;
+  return new ApiError(
+    response.status,
+    problem.code ?? `HTTP_${response.status}`,
+    problem.detail ?? problem.title ?? `The service answered ${response.status}.`,
+    problem.errors ?? [],
+  );
 }
 
 /** A query string from the defined values only. */
@@ -114,6 +121,30 @@ export function keepSecret(name: SessionSecret, value: string | null): void {
 
 /** A pass address's shape (the service checks its EIP-55 checksum). */
 export const PASS_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * A pass address as the service reads it (contract, "Wire format"): all-lower-case and
+ * all-upper-case are accepted and converted to the EIP-55 checksum form
+ * (https://eips.ethereum.org/EIPS/eip-55); mixed case must already be that checksum, since a
+ * wrong one usually means a mistyped address. A message for anything else.
+ */
+export function parsePassAddress(text: string): { address: `0x${string}` } | { error: string } {
+  if (!PASS_ADDRESS.test(text)) {
+    return { error: "Enter a pass address: 0x followed by 40 hexadecimal digits (0-9, a-f)." };
+  }
+  const digits = text.slice(2);
+  if (digits === digits.toLowerCase() || digits === digits.toUpperCase()) {
+    return { address: getAddress(`0x${digits.toLowerCase()}`) };
+  }
+  const address = getAddress(text);
+  if (address !== text) {
+    return {
+      error:
+        "This mixed-case address fails its EIP-55 checksum: one of its letters has the wrong case, which usually means a typo. Check it, or type it all in lower case.",
+    };
+  }
+  return { address };
+}
 
 export const ownerHeaders = (key: string) => ({ "x-api-key": key });
 export const adminHeaders = (token: string) => ({ authorization: `Bearer ${token}` });

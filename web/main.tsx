@@ -6,17 +6,21 @@ import { ApplyPage } from "./pages/apply.js";
 import { BoardPage } from "./pages/board.js";
 import { CampaignPage } from "./pages/campaign.js";
 import { ConsolePage } from "./pages/console.js";
+import { JoinPage } from "./pages/join.js";
 import { LeaderboardPage } from "./pages/leaderboard.js";
 import { OperatorPage } from "./pages/operator.js";
 import { PassPage } from "./pages/pass.js";
+import { QuestPage } from "./pages/quest.js";
 import { Layout } from "./ui.js";
 
 /** Each page by its path under /app; `:x` is a segment passed to the page. */
 const ROUTES: [RegExp, (match: string[]) => JSX.Element][] = [
   [/^\/app\/?$/, () => <BoardPage />],
+  [/^\/app\/quests\/([^/]+)\/?$/, ([id]) => <QuestPage id={id!} />],
   [/^\/app\/campaigns\/([^/]+)\/?$/, ([id]) => <CampaignPage id={id!} />],
   [/^\/app\/leaderboard\/?$/, () => <LeaderboardPage />],
   [/^\/app\/passes\/([^/]+)\/?$/, ([address]) => <PassPage address={address!} />],
+  [/^\/app\/join\/?$/, () => <JoinPage />],
   [/^\/app\/apply\/?$/, () => <ApplyPage />],
   [/^\/app\/applications\/([^/]+)\/?$/, ([id]) => <ApplicationPage id={id!} />],
   [/^\/app\/console\/?$/, () => <ConsolePage />],

@@ -85,17 +85,26 @@ export function Loading(props: { what: string }) {
   );
 }
 
-/** A failed request: the problem's detail, its field errors, and a retry when it may help. */
+/**
+ * A failed request: the problem's detail, its field errors, and a retry when it may help. With
+ * an `id`, the box can take the focus (a failed action moves it there).
+ */
 export function ErrorBox(props: {
   error: ApiError;
   what?: string;
+  /** Said first, in bold, instead of "Could not load {what}.". */
+  lead?: string;
+  id?: string;
   onRetry?: (() => void) | undefined;
+  retryText?: string;
+  children?: ComponentChildren;
 }) {
   const { error } = props;
+  const lead = props.lead ?? (props.what ? `Could not load ${props.what}.` : undefined);
   return (
-    <div class="error" role="alert">
+    <div class="error" role="alert" id={props.id} tabIndex={props.id ? -1 : undefined}>
       <p>
-        {props.what ? <strong>Could not load {props.what}. </strong> : null}
+        {lead ? <strong>{lead} </strong> : null}
         {error.message}
       </p>
       {error.errors.length > 0 ? (
@@ -107,9 +116,10 @@ export function ErrorBox(props: {
           ))}
         </ul>
       ) : null}
+      {props.children}
       {props.onRetry ? (
         <button type="button" onClick={props.onRetry}>
-          Try again
+          {props.retryText ?? "Try again"}
         </button>
       ) : null}
     </div>
@@ -123,6 +133,7 @@ export function Empty(props: { children: ComponentChildren }) {
 const NAV = [
   { href: "/app", label: "Quests" },
   { href: "/app/leaderboard", label: "Leaderboard" },
+  { href: "/app/join", label: "Join" },
   { href: "/app/apply", label: "Apply" },
   { href: "/app/console", label: "Owner console" },
   { href: "/app/operator", label: "Operator" },
@@ -233,14 +244,35 @@ function duration(ms: number): string {
   return `${Math.round(hours / 24)} days`;
 }
 
+/** "1 point", "2 points", "1,000 payouts": a count with its noun. */
+export const countOf = (n: number, one: string, many = `${one}s`) =>
+  `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+/**
+ * `part` of `whole` as a percentage that never says what is not so: "100%" only when all of it
+ * is left, "0%" only when nothing is; in between a whole number where that is true enough, one
+ * decimal near the ends (99.5%), and "<0.1%" / ">99.9%" closer still (4,999 of 5,000 is not 100%).
+ */
+export function formatPercent(part: number, whole: number): string {
+  if (whole <= 0 || part <= 0) return "0%";
+  if (part >= whole) return "100%";
+  const percent = (part / whole) * 100;
+  const rounded = Math.round(percent);
+  if (rounded > 0 && rounded < 100) return `${rounded}%`;
+  const tenths = Math.round(percent * 10) / 10;
+  if (tenths <= 0) return "<0.1%";
+  if (tenths >= 100) return ">99.9%";
+  return `${tenths.toFixed(1)}%`;
+}
+
 /** A progress bar with its value in words too. */
 export function Progress(props: { value: number; max: number; label: string }) {
-  const percent = props.max > 0 ? Math.round((props.value / props.max) * 100) : 0;
   return (
     <div class="progress">
       <progress value={props.value} max={props.max} aria-label={props.label} />
       <span>
-        {formatNumber(props.value)} of {formatNumber(props.max)} left ({percent}%)
+        {formatNumber(props.value)} of {formatNumber(props.max)} left (
+        {formatPercent(props.value, props.max)})
       </span>
     </div>
   );

@@ -3,6 +3,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
+import { PAGE_CSP } from "./web.js";
 
 interface Response {
   headers?: Record<string, unknown>;
@@ -119,7 +120,13 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     transformObject: (document) =>
       addSharedHeaders((document as { openapiObject: Document }).openapiObject) as never,
   });
-  // Same origin as the pages, whose tabs hold keys in sessionStorage: /docs gets a CSP too.
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs", staticCSP: true });
+  // Same origin as the pages, whose tabs hold keys in sessionStorage: /docs gets the pages'
+  // policy (swagger-ui's own allows any https: style and upgrade-insecure-requests). Without the
+  // top bar, whose logo is an SVG with an inline <style>, the page needs nothing inline.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/docs",
+    staticCSP: PAGE_CSP,
+    uiConfig: { layout: "BaseLayout" },
+  });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -10,8 +11,11 @@ import {
   type Page,
   type Route,
 } from "playwright-core";
+import { type Hex, hexToString, isHex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { buildWeb } from "../../scripts/build-web.js";
 import { buildTestContext, type TestContext } from "./app.js";
+import { applicationProof } from "./wallet.js";
 
 /**
  * The pages in a real browser: Debian's Chromium driven by playwright-core, against the real
@@ -50,7 +54,24 @@ export interface WebService {
   close(): Promise<void>;
 }
 
-/** Bundles the pages (once per process), starts the service on PGlite and a browser. */
+/** A port free right now on loopback (the service takes it a moment later). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/**
+ * Bundles the pages (once per process), starts the service on PGlite and a browser. The service
+ * knows its own address (`PUBLIC_BASE_URL`), as a deployment does, so the wallet sign-in
+ * messages name the host the pages are served from.
+ */
 export async function startWebService(env: Record<string, string> = {}): Promise<WebService> {
   if (!built) {
     const dir = mkdtempSync(join(tmpdir(), "questpoints-web-"));
@@ -61,20 +82,31 @@ export async function startWebService(env: Record<string, string> = {}): Promise
   // The browser first: if it cannot start, there is no service left listening.
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   let ctx: TestContext | undefined;
+  let base = "";
   try {
-    ctx = await buildTestContext("pglite", { WEB_DIR: webDir, ...env });
-    await ctx.app.listen({ host: "127.0.0.1", port: 0 });
+    // The port must be known before the service is built; another process may take it first.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      ctx = await buildTestContext("pglite", { WEB_DIR: webDir, PUBLIC_BASE_URL: base, ...env });
+      try {
+        await ctx.app.listen({ host: "127.0.0.1", port });
+        break;
+      } catch (error) {
+        await ctx.close();
+        ctx = undefined;
+        if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt === 5) throw error;
+      }
+    }
   } catch (error) {
     await ctx?.close();
     await browser.close();
     throw error;
   }
-  const address = ctx.app.server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
   const started = ctx;
   return {
     ctx: started,
-    base: `http://127.0.0.1:${address.port}`,
+    base,
     browser,
     async close() {
       try {
@@ -95,16 +127,20 @@ export interface OpenedPage {
   finish(): Promise<void>;
 }
 
-/** A fresh browser context (its own storage) on `path`; 390 px wide when `narrow`. */
+/**
+ * A fresh browser context (its own storage) on `path`; 390 px wide when `narrow`; with `wallet`,
+ * the page finds that wallet as `window.ethereum`.
+ */
 export async function openPage(
   service: WebService,
   path: string,
   /** `allowConsoleErrors`: HTTP statuses (or net::ERR_ codes) whose failed load is expected. */
-  options: { narrow?: boolean; allowConsoleErrors?: RegExp } = {},
+  options: { narrow?: boolean; allowConsoleErrors?: RegExp; wallet?: TestWallet } = {},
 ): Promise<OpenedPage> {
   const context = await service.browser.newContext({
     viewport: options.narrow ? { width: 390, height: 844 } : { width: 1280, height: 900 },
   });
+  if (options.wallet) await injectWallet(context, options.wallet);
   const problems: string[] = [];
   const origin = new URL(service.base).origin;
   context.on("request", (request) => {
@@ -269,4 +305,119 @@ export async function failApi(
   const matcher = (url: URL) => pathname(url.pathname);
   await page.route(matcher, (route) => route.fulfill(failure));
   return () => page.unroute(matcher);
+}
+
+// ---- A wallet in the page ----
+
+/** An EIP-1193 error, as a wallet throws it (a plain object with a code). */
+interface WalletFailure {
+  code: number;
+  message: string;
+}
+
+/**
+ * A browser wallet the tests control: an EIP-1193 provider the page finds as `window.ethereum`,
+ * whose account is a key held here, in Node. `personal_sign` signs with viem
+ * (ERC-191), as a real wallet does; `refuse` makes the next requests of a kind answer the
+ * user's refusal (EIP-1193 code 4001); `hold` keeps signatures waiting until released.
+ */
+export interface TestWallet {
+  /** The account, checksummed. */
+  address: `0x${string}`;
+  privateKey: Hex;
+  /** The methods the page called, in order. */
+  calls: string[];
+  /** The messages signed, as text. */
+  signed: string[];
+  /** What the user refuses, until changed. */
+  refuse: { accounts: boolean; sign: boolean };
+  /** Holds every `personal_sign` until the returned function is called. */
+  hold(): () => void;
+  /** What the page's provider asks of this wallet: a result, or the wallet's error. */
+  answer(
+    method: string,
+    params: unknown[],
+  ): Promise<{ result: unknown } | { error: WalletFailure }>;
+  /** Signs a sign-in message for `service`'s next nonce: an application's owner `proof`. */
+  proof(service: WebService): Promise<{ message: string; signature: string }>;
+}
+
+export function testWallet(privateKey: Hex = generatePrivateKey()): TestWallet {
+  const account = privateKeyToAccount(privateKey);
+  let gate: Promise<void> | undefined;
+  const wallet: TestWallet = {
+    address: account.address,
+    privateKey,
+    calls: [],
+    signed: [],
+    refuse: { accounts: false, sign: false },
+    hold() {
+      let release!: () => void;
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        gate = undefined;
+        release();
+      };
+    },
+    proof: (service) => applicationProof(service.ctx.inject, { account, address: account.address }),
+    answer: (method, params) => answerWallet(method, params),
+  };
+
+  async function answerWallet(
+    method: string,
+    params: unknown[],
+  ): Promise<{ result: unknown } | { error: WalletFailure }> {
+    wallet.calls.push(method);
+    const refused = { error: { code: 4001, message: "User rejected" } };
+    switch (method) {
+      case "eth_requestAccounts":
+        if (wallet.refuse.accounts) return refused;
+        // Wallets answer lower case: the page checksums it.
+        return { result: [wallet.address.toLowerCase()] };
+      case "eth_accounts":
+        return { result: wallet.refuse.accounts ? [] : [wallet.address.toLowerCase()] };
+      case "eth_chainId":
+        return { result: "0x1df4" };
+      case "personal_sign": {
+        const [data, address] = params as [string, string];
+        if (typeof address !== "string" || address.toLowerCase() !== wallet.address.toLowerCase()) {
+          return { error: { code: 4100, message: `Not this wallet's account: ${address}` } };
+        }
+        await gate;
+        if (wallet.refuse.sign) return refused;
+        const message = isHex(data) ? hexToString(data) : data;
+        const signature = await account.signMessage({ message });
+        wallet.signed.push(message);
+        return { result: signature };
+      }
+      default:
+        return { error: { code: 4200, message: `Unsupported method: ${method}` } };
+    }
+  }
+  return wallet;
+}
+
+/** The wallet as `window.ethereum` in every page of `context`, from its first script on. */
+async function injectWallet(context: BrowserContext, wallet: TestWallet): Promise<void> {
+  await context.exposeFunction("questpointsTestWallet", (method: string, params: unknown[]) =>
+    wallet.answer(method, params),
+  );
+  await context.addInitScript(() => {
+    type Answer = { result: unknown } | { error: { code: number; message: string } };
+    const page = window as unknown as {
+      ethereum: unknown;
+      questpointsTestWallet: (method: string, params: unknown[]) => Promise<Answer>;
+    };
+    page.ethereum = {
+      isQuestpointsTestWallet: true,
+      async request(args: { method: string; params?: unknown[] }) {
+        const answer = await page.questpointsTestWallet(args.method, args.params ?? []);
+        // A wallet's refusal is a plain object with a code, not an Error.
+        if ("error" in answer) throw answer.error;
+        return answer.result;
+      },
+    };
+  });
 }

@@ -14,11 +14,13 @@ import {
   problem,
   screenshot,
   startWebService,
+  testWallet,
   type WebService,
 } from "../helpers/browser.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const OWNER = "0x00000000000000000000000000000000000a11ce";
+/** The applicants' wallet: its account owns the quests applied for. */
+const OWNER = testWallet();
 
 /** A mixed-case address whose EIP-55 checksum is wrong: the right shape, refused by the API. */
 function badChecksum(): string {
@@ -38,7 +40,7 @@ describe("the application pages [browser, pglite]", () => {
     await service?.close();
   });
 
-  /** An application sent straight to the API: its id and token. */
+  /** An application sent straight to the API, signed by the owner: its id and token. */
   async function submitted(project = "Direct"): Promise<{ id: number; token: string }> {
     const response = await fetch(`${service.base}/applications`, {
       method: "POST",
@@ -46,7 +48,8 @@ describe("the application pages [browser, pglite]", () => {
       body: JSON.stringify({
         project,
         contact: "ops@example.com",
-        owner: OWNER,
+        owner: OWNER.address,
+        proof: await OWNER.proof(service),
         quest: {
           name: `${project} quest`,
           description: "Swap once on the exchange.",
@@ -74,7 +77,7 @@ describe("the application pages [browser, pglite]", () => {
     const values: Record<string, string> = {
       Project: "Acme Quests",
       Contact: "ops@acme.example",
-      "Owner pass address": OWNER,
+      "Owner pass address (optional)": OWNER.address,
       "Quest name": "Swap once",
       "Quest description (optional)": "Make one swap on Acme's exchange.",
       "Total points": "100 000",
@@ -102,12 +105,28 @@ describe("the application pages [browser, pglite]", () => {
     assert.ok(ok, `${why} (the focus is on "${actual}")`);
   }
 
+  /** Submits the form: the page's checks, then (all fine) the wallet's account and the message. */
   async function send(page: Page) {
-    await page.getByRole("button", { name: "Send the application" }).click();
+    await page.getByRole("button", { name: "Sign and send…" }).click();
   }
 
+  /** Submits the form and waits for the owner proof to read; answers the message shown. */
+  async function review(page: Page): Promise<string> {
+    await send(page);
+    await page.getByRole("heading", { name: "Sign the owner proof" }).waitFor();
+    await assertFocused(page, "apply-proof-heading", "the message to sign has the focus");
+    return (await page.locator("#apply-proof-message").textContent()) ?? "";
+  }
+
+  async function signAndSend(page: Page) {
+    await page.getByRole("button", { name: "Sign and send the application" }).click();
+  }
+
+  const ownerField = (page: Page) => page.getByLabel("Owner pass address (optional)");
+
   it("checks the form in the page before sending: required fields, numbers, window, address", async () => {
-    const opened = await openPage(service, "/app/apply");
+    const wallet = testWallet();
+    const opened = await openPage(service, "/app/apply", { wallet });
     const { page } = opened;
     const posts: string[] = [];
     page.on("request", (request) => {
@@ -130,10 +149,6 @@ describe("the application pages [browser, pglite]", () => {
       await page.locator("#apply-project-error").textContent(),
       "Enter your project's name.",
     );
-    assert.match(
-      (await page.locator("#apply-owner-error").textContent()) ?? "",
-      /pass address that will own/,
-    );
     assert.equal(
       await page.locator("#apply-quest-total-points-error").textContent(),
       "Enter a number of points.",
@@ -142,14 +157,15 @@ describe("the application pages [browser, pglite]", () => {
       await page.locator("#apply-quest-end-error").textContent(),
       "Choose when the quest ends.",
     );
-    // Optional fields are not flagged.
+    // Optional fields are not flagged; an empty owner is the wallet's account.
+    assert.equal(await page.locator("#apply-owner-error").count(), 0);
     assert.equal(await page.locator("#apply-quest-description-error").count(), 0);
     assert.equal(await page.locator("#apply-message-error").count(), 0);
     await assertAccessible(page, "the application form with its errors");
     await screenshot(page, "apply-errors");
 
     await fillValid(page, {
-      "Owner pass address": "0x1234",
+      "Owner pass address (optional)": "0x1234",
       "Total points": "lots",
       "Expected points per completion": "1.5",
       Start: localInput(new Date(Date.now() + 10 * DAY_MS)),
@@ -183,6 +199,24 @@ describe("the application pages [browser, pglite]", () => {
     );
     assert.equal(await page.locator("#apply-project-error").count(), 0);
 
+    // Mixed case must be a valid EIP-55 checksum; all lower or all upper case is fine.
+    await fillValid(page, { "Owner pass address (optional)": badChecksum() });
+    await send(page);
+    await page
+      .locator("#apply-owner-error")
+      .getByText(/fails its EIP-55 checksum/)
+      .waitFor();
+    await assertFocused(page, "apply-owner");
+    for (const owner of [
+      wallet.address.toLowerCase(),
+      `0x${wallet.address.slice(2).toUpperCase()}`,
+    ]) {
+      await fillValid(page, { "Owner pass address (optional)": owner, End: "" });
+      await send(page);
+      await page.locator("#apply-quest-end-error").waitFor();
+      assert.equal(await page.locator("#apply-owner-error").count(), 0, `${owner} is accepted`);
+    }
+
     // An end in the past.
     await fillValid(page, {
       Start: localInput(new Date(Date.now() - 10 * DAY_MS)),
@@ -199,32 +233,36 @@ describe("the application pages [browser, pglite]", () => {
     await page.getByRole("alert").getByRole("link", { name: "End" }).click();
     await assertFocused(page, "apply-quest-end");
     assert.deepEqual(posts, [], "nothing was sent while the page itself found errors");
+    assert.deepEqual(wallet.calls, [], "nor was the wallet asked anything");
     await opened.finish();
   });
 
   it("shows the API's field errors next to their field, and its detail on top", async () => {
-    const opened = await openPage(service, "/app/apply", { allowConsoleErrors: /400|429/ });
+    const opened = await openPage(service, "/app/apply", {
+      wallet: OWNER,
+      allowConsoleErrors: /400|429/,
+    });
     const { page } = opened;
     await page.getByRole("heading", { name: "Apply for a quest" }).waitFor();
-    const owner = badChecksum();
-    await fillValid(page, { "Owner pass address": owner });
-    await send(page);
+    // A FuturePass may be the owner (the service checks it is the signer's); this one is not.
+    const stranger = checksumAddress("0xffffffff00000000000000000000000000000042");
+    await fillValid(page, { "Owner pass address (optional)": stranger.toLowerCase() });
+    await review(page);
+    await signAndSend(page);
     const error = page.locator("#apply-owner-error");
     await error.waitFor();
-    assert.match((await error.textContent()) ?? "", /EIP-55 checksum/);
-    const alert = page.getByRole("alert");
     assert.match(
-      (await alert.textContent()) ?? "",
-      /Invalid body: owner must be 0x \+ 40 hex digits/,
+      (await error.textContent()) ?? "",
+      new RegExp(`^The owner proof proves ${OWNER.address}, not the owner ${stranger}`),
     );
+    const alert = page.getByRole("alert");
+    assert.match((await alert.textContent()) ?? "", /sign it with the owner's wallet/);
     await assertFocused(page, "apply-owner");
-    assert.equal(await page.getByLabel("Owner pass address").getAttribute("aria-invalid"), "true");
-    // The values are kept for the fix.
+    assert.equal(await ownerField(page).getAttribute("aria-invalid"), "true");
+    // The values are kept for the fix, and the form is open again.
     assert.equal(await page.getByLabel("Project", { exact: true }).inputValue(), "Acme Quests");
-    assert.equal(
-      await page.getByRole("button", { name: "Send the application" }).isEnabled(),
-      true,
-    );
+    assert.equal(await ownerField(page).isEditable(), true);
+    assert.equal(await page.locator("#apply-proof-message").count(), 0);
     await assertAccessible(page, "the form with the API's refusal");
 
     // While sending, the page says so; a refusal without a field (a rate limit) takes the focus.
@@ -241,10 +279,12 @@ describe("the application pages [browser, pglite]", () => {
           }),
         ),
     );
-    await page.getByLabel("Owner pass address").fill(OWNER);
-    await send(page);
+    await ownerField(page).fill(OWNER.address);
+    await review(page);
+    await signAndSend(page);
     await page.getByRole("status").getByText("Sending your application…").waitFor();
     assert.equal(await page.getByRole("button", { name: "Sending…" }).isDisabled(), true);
+    assert.equal(await ownerField(page).isDisabled(), true, "the form holds still meanwhile");
     await release();
     await page
       .getByRole("alert")
@@ -252,6 +292,97 @@ describe("the application pages [browser, pglite]", () => {
       .waitFor();
     await assertFocused(page, "apply-problem", "the problem has the focus");
     assert.equal(await page.locator(".field-error").count(), 0);
+    await opened.finish();
+  });
+
+  it("proves the owner with the wallet: its account by default, a typed owner must be it", async () => {
+    const wallet = testWallet();
+    const opened = await openPage(service, "/app/apply", { wallet });
+    const { page } = opened;
+    await page.getByRole("heading", { name: "Apply for a quest" }).waitFor();
+
+    // A typed owner that is neither the wallet's account nor a FuturePass: refused before signing.
+    await fillValid(page, { "Owner pass address (optional)": OWNER.address });
+    await send(page);
+    const error = page.locator("#apply-owner-error");
+    await error
+      .getByText(`Your wallet's account is ${wallet.address}, not this address.`)
+      .waitFor();
+    await assertFocused(page, "apply-owner");
+    assert.deepEqual(wallet.calls, ["eth_requestAccounts"]);
+    assert.deepEqual(wallet.signed, []);
+
+    // Empty, the owner is the wallet's account, checksummed; the message says who signs.
+    await ownerField(page).fill("");
+    const shown = await review(page);
+    assert.equal(await ownerField(page).inputValue(), wallet.address);
+    const host = new URL(service.base).host;
+    assert.ok(
+      shown.startsWith(
+        `${host} wants you to sign in with your Ethereum account:\n${wallet.address}\n`,
+      ),
+      shown,
+    );
+    assert.match(shown, /Apply for a quest on questpoints as the owner of this address\./);
+    assert.ok(shown.includes(`\nURI: ${service.base}/app/apply\n`), shown);
+    assert.match(shown, /\nNonce: [A-Za-z0-9]{16,}\n/);
+    assert.deepEqual(wallet.signed, [], "shown before it is signed");
+    await assertAccessible(page, "the owner proof to sign");
+    await screenshot(page, "apply-proof");
+
+    // Back to the form: nothing signed, nothing sent; the form is open again.
+    await page.getByRole("button", { name: "Back to the form" }).click();
+    assert.equal(await ownerField(page).isEditable(), true);
+    assert.deepEqual(wallet.signed, []);
+
+    // A refused signature sends nothing, says so, and can be tried again.
+    const before = (await service.ctx.admin("GET", "/admin/applications?limit=500")).json().items
+      .length as number;
+    wallet.refuse.sign = true;
+    await review(page);
+    await signAndSend(page);
+    const refusal = page.getByRole("alert").filter({ hasText: "The application was not sent." });
+    await refusal.getByText("You declined to sign the message.").waitFor();
+    await assertFocused(page, "apply-wallet-problem");
+    const after = (await service.ctx.admin("GET", "/admin/applications?limit=500")).json().items
+      .length as number;
+    assert.equal(after, before, "nothing was stored");
+    await screenshot(page, "apply-refused");
+    wallet.refuse.sign = false;
+    await refusal.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("heading", { name: "Sign the owner proof" }).waitFor();
+    await signAndSend(page);
+    await page.waitForURL(/\/app\/applications\/\d+#token=/);
+    assert.equal(wallet.signed.length, 1);
+    await opened.finish();
+  });
+
+  it("fills the owner from the wallet on request", async () => {
+    const wallet = testWallet();
+    const opened = await openPage(service, "/app/apply", { wallet });
+    const { page } = opened;
+    await page.getByRole("button", { name: "Use my wallet's address" }).click();
+    await page.waitForFunction(
+      (want) => (document.getElementById("apply-owner") as HTMLInputElement).value === want,
+      wallet.address,
+    );
+    await assertFocused(page, "apply-owner");
+    await opened.finish();
+  });
+
+  it("says what to install without a wallet, and sends nothing", async () => {
+    const opened = await openPage(service, "/app/apply");
+    const { page } = opened;
+    await page.getByRole("heading", { name: "No wallet found in this browser" }).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Use my wallet's address" }).count(), 0);
+    await fillValid(page);
+    await send(page);
+    await page
+      .getByRole("alert")
+      .getByText(/No wallet found in this browser/)
+      .waitFor();
+    await assertFocused(page, "apply-problem");
+    await assertAccessible(page, "the form without a wallet");
     await opened.finish();
   });
 
@@ -265,7 +396,10 @@ describe("the application pages [browser, pglite]", () => {
     assert.equal(campaign.statusCode, 201, campaign.body);
     const campaignId = (campaign.json() as { id: number }).id;
 
-    const opened = await openPage(service, "/app/apply", { allowConsoleErrors: /409/ });
+    const opened = await openPage(service, "/app/apply", {
+      wallet: OWNER,
+      allowConsoleErrors: /409/,
+    });
     const { page, context } = opened;
     const requests: { url: string; headers: Record<string, string> }[] = [];
     context.on("request", (request) =>
@@ -276,9 +410,12 @@ describe("the application pages [browser, pglite]", () => {
     await select.locator(`option[value="${campaignId}"]`).waitFor({ state: "attached" });
     await fillValid(page);
     await select.selectOption(String(campaignId));
-    await send(page);
+    const signed = OWNER.signed.length;
+    const shown = await review(page);
+    await signAndSend(page);
 
     await page.waitForURL(/\/app\/applications\/\d+#token=/);
+    assert.deepEqual(OWNER.signed.slice(signed), [shown], "the wallet signed the message shown");
     const url = new URL(page.url());
     const id = Number(url.pathname.split("/").pop());
     const token = new URLSearchParams(url.hash.slice(1)).get("token")!;
@@ -296,11 +433,12 @@ describe("the application pages [browser, pglite]", () => {
       "Swap once",
       "100,000",
       "swap",
-      `Campaign ${campaignId}`,
       "We launch next week.",
     ]) {
       assert.ok(facts.includes(fact), `the facts show ${fact}`);
     }
+    // The campaign by its name, linked to its page.
+    await page.locator("dl.facts").getByRole("link", { name: "Spring launch" }).waitFor();
     await assertAccessible(page, "the pending application");
     await screenshot(page, "application-pending");
 
@@ -387,6 +525,69 @@ describe("the application pages [browser, pglite]", () => {
     await opened.finish();
   });
 
+  it("shows what was granted, not what was asked for: the public quest linked, its campaign by name", async () => {
+    const campaign = await service.ctx.admin("POST", "/admin/campaigns", {
+      name: "Autumn push",
+      description: "Quests for autumn.",
+      start: new Date(Date.now() - DAY_MS).toISOString(),
+      end: new Date(Date.now() + 60 * DAY_MS).toISOString(),
+    });
+    assert.equal(campaign.statusCode, 201, campaign.body);
+    const campaignId = (campaign.json() as { id: number }).id;
+    const application = await submitted("Overridden");
+    const approved = await service.ctx.admin(
+      "POST",
+      `/admin/applications/${application.id}/approve`,
+      { total_points: 50_000, expected_points_per_completion: 25, campaign_id: campaignId },
+    );
+    assert.equal(approved.statusCode, 200, approved.body);
+    const { quest_id: questId, test_quest_id: testQuestId } = approved.json() as {
+      quest_id: number;
+      test_quest_id: number;
+    };
+
+    const opened = await openPage(service, statusPath(application));
+    const { page } = opened;
+    const granted = page.getByRole("region", { name: "What was granted" });
+    const link = granted.getByRole("link", { name: `Overridden quest (quest ${questId})` });
+    await link.waitFor();
+    assert.equal(await link.getAttribute("href"), `/app/quests/${questId}`);
+    const text = (await granted.textContent()) ?? "";
+    assert.match(text, /Total points50,000 \(changed by the operator; you asked for 100,000\)/);
+    assert.match(text, /Points per completion25 \(changed by the operator; you asked for 50\)/);
+    assert.match(text, /CampaignAutumn push \(changed by the operator; you asked for none\)/);
+    assert.match(
+      text,
+      new RegExp(`Test quest${testQuestId} \\(private: test quests are never listed\\)`),
+    );
+    assert.equal(
+      await granted.getByRole("link", { name: "Autumn push" }).getAttribute("href"),
+      `/app/campaigns/${campaignId}`,
+    );
+    // What was asked for stays, under its own heading.
+    const asked = page.getByRole("region", { name: "What you asked for" });
+    assert.match((await asked.textContent()) ?? "", /Total points100,000/);
+    await assertAccessible(page, "an application approved with overrides");
+    await screenshot(page, "application-granted");
+    await opened.finish();
+
+    // Approved as a private quest: the page says so rather than showing the request's terms.
+    const hidden = await submitted("Unlisted");
+    const privately = await service.ctx.admin("POST", `/admin/applications/${hidden.id}/approve`, {
+      is_public: false,
+    });
+    assert.equal(privately.statusCode, 200, privately.body);
+    const second = await openPage(service, statusPath(hidden));
+    const region = second.page.getByRole("region", { name: "What was granted" });
+    await region.getByText("Your live quest is private").waitFor();
+    assert.match(
+      (await region.textContent()) ?? "",
+      new RegExp(`Live quest${privately.json().quest_id} \\(private\\)`),
+    );
+    assert.equal(await region.getByRole("link", { name: /quest \(quest/ }).count(), 0);
+    await second.finish();
+  });
+
   it("shows a rejection with its reason", async () => {
     const application = await submitted("Rejected project");
     const rejected = await service.ctx.admin(
@@ -459,14 +660,24 @@ describe("the application pages [browser, pglite]", () => {
   });
 
   it("fits 390 px: the form with its errors, and the claimed keys", async () => {
-    const form = await openPage(service, "/app/apply", { narrow: true });
+    const form = await openPage(service, "/app/apply", { narrow: true, wallet: testWallet() });
     await form.page.getByRole("heading", { name: "Apply for a quest" }).waitFor();
     await assertNoSidewaysScroll(form.page, "the form at 390 px");
     await send(form.page);
     await form.page.locator("#apply-project-error").waitFor();
     await assertNoSidewaysScroll(form.page, "the form with errors at 390 px");
     await assertAccessible(form.page, "the form at 390 px");
+    await fillValid(form.page, { "Owner pass address (optional)": "" });
+    await review(form.page);
+    await assertNoSidewaysScroll(form.page, "the owner proof at 390 px");
+    await assertAccessible(form.page, "the owner proof at 390 px");
+    await screenshot(form.page, "apply-proof-narrow");
     await form.finish();
+
+    const bare = await openPage(service, "/app/apply", { narrow: true });
+    await bare.page.getByRole("heading", { name: "No wallet found in this browser" }).waitFor();
+    await assertNoSidewaysScroll(bare.page, "the form without a wallet at 390 px");
+    await bare.finish();
 
     const application = await submitted("Narrow");
     await approve(application.id);

@@ -128,7 +128,7 @@ describe("the owner console [browser, pglite]", () => {
 
     const wrong = "sk_thisKeyDoesNotExist0123456789abcdefABCDEF";
     await signIn(page, wrong);
-    await page.getByRole("alert").getByText("The x-api-key header is missing").waitFor();
+    await page.getByRole("alert").getByText("This API key is not valid any more.").waitFor();
     await page.getByLabel("API key", { exact: true }).waitFor();
     assert.equal(await page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEY), null);
     await assertKeyNotPersisted(opened, wrong, "after a refused sign-in");
@@ -271,7 +271,9 @@ describe("the owner console [browser, pglite]", () => {
     );
     // The text alternative: a table of the buckets behind a disclosure.
     await busy.getByText("The chart's numbers as a table").click();
-    const bucketTable = busy.getByRole("table", { name: /Payouts of Busy quest per hour/ });
+    const bucketTable = busy.getByRole("table", {
+      name: /Payouts and reversals of Busy quest per hour/,
+    });
     await bucketTable.getByRole("cell", { name: "9,450" }).waitFor();
     // The chart fits its container.
     const fits = await busy.locator(".chart").evaluate((chart) => {
@@ -364,9 +366,198 @@ describe("the owner console [browser, pglite]", () => {
     const revoked = await service.ctx.admin("POST", "/admin/keys/revoke", { key: seed.spareKey });
     expectStatus(revoked, 200);
     await page.reload();
-    await page.getByRole("alert").getByText("missing, unknown or revoked").waitFor();
+    await page.getByRole("alert").getByText("This API key is not valid any more.").waitFor();
     await page.getByLabel("API key", { exact: true }).waitFor();
     assert.equal(await page.evaluate((k) => sessionStorage.getItem(k), SESSION_KEY), null);
+    await opened.finish();
+  });
+
+  /** An owner of its own with a live key, and a registered player: for tests that pay. */
+  async function freshOwner() {
+    const { ctx } = service;
+    const owner = randomPass();
+    await createAccount(ctx, owner);
+    const live = await issueKey(ctx, owner, "live");
+    const player = randomPass();
+    await createAccount(ctx, player);
+    const pay = async (questId: number, points: number) => {
+      const paid = await ctx.inject({
+        method: "POST",
+        url: `/quests/${questId}`,
+        headers: { "x-api-key": live.key },
+        payload: { points, address: player },
+      });
+      expectStatus(paid, 200);
+      return paid.json().payout.id as string;
+    };
+    const reverse = async (questId: number, payoutId: string) =>
+      expectStatus(
+        await ctx.inject({
+          method: "POST",
+          url: `/quests/${questId}/payouts/${payoutId}/reversal`,
+          headers: { "x-api-key": live.key },
+          payload: { reason: "Paid twice" },
+        }),
+        201,
+      );
+    return { owner, key: live.key, keyId: live.id, player, pay, reverse };
+  }
+
+  it("never rounds a budget to 100 % or 0 %, ends the chart where the budget is after a reversal, and counts in words", async () => {
+    const { ctx } = service;
+    const o = await freshOwner();
+    const tally = await createQuest(ctx, o.owner, { name: "Tally quest", total_points: 5000 });
+    const single = await createQuest(ctx, o.owner, { name: "Single quest", total_points: 10 });
+    const drained = await createQuest(ctx, o.owner, {
+      name: "Drained quest",
+      total_points: 10_000,
+    });
+    await o.pay(tally, 1);
+    await o.reverse(tally, await o.pay(tally, 40));
+    await o.pay(single, 1);
+    await o.pay(drained, 9_996);
+
+    const opened = await openPage(service, "/app/console");
+    const { page } = opened;
+    await signIn(page, o.key);
+    const tallyPanel = quest(page, "Tally quest");
+    // 4,999 of 5,000 is not "100%"; 4 of 10,000 is not "0%".
+    await tallyPanel.getByText("4,999 of 5,000 left (>99.9%)").waitFor();
+    await quest(page, "Drained quest").getByText("4 of 10,000 left (<0.1%)").waitFor();
+    await quest(page, "Single quest").getByText("9 of 10 left (90%)").waitFor();
+
+    // The chart gives the reversed 40 points back, as the budget does: both end at 4,999.
+    const caption = tallyPanel.locator("figcaption");
+    await caption.getByText(/Points remaining in Tally quest/).waitFor();
+    assert.match(
+      (await caption.textContent()) ?? "",
+      /5,000 at the start, 4,999 after 2 payouts of 41 points and 1 reversal giving back 40 points in (1 hour|2 hours)\./,
+    );
+    await tallyPanel.getByText("The chart's numbers as a table").click();
+    const buckets = tallyPanel.getByRole("table", { name: /Payouts and reversals of Tally quest/ });
+    const lastRemaining = await buckets
+      .locator("tbody tr")
+      .last()
+      .locator("td")
+      .last()
+      .textContent();
+    assert.equal(lastRemaining, "4,999", "the table's last remaining is the budget's");
+
+    // One of a thing is said in the singular.
+    const singlePanel = quest(page, "Single quest");
+    assert.match(
+      (await singlePanel.locator("figcaption").textContent()) ?? "",
+      /9 after 1 payout of 1 point in 1 hour\./,
+    );
+    await singlePanel.getByLabel("Pass address").fill(o.player);
+    await singlePanel.getByLabel("Points", { exact: true }).fill("1");
+    await singlePanel.getByRole("button", { name: "Allocate" }).click();
+    await singlePanel
+      .getByRole("status")
+      .getByText(/^Paid 1 point to/)
+      .waitFor();
+    const newest = singlePanel.locator("tr[data-payout-id]").first();
+    await newest.getByRole("button", { name: /^Reverse the payout of 1 point to/ }).click();
+    await singlePanel.getByLabel("Reason for reversing 1 point", { exact: true }).fill("Test");
+    await singlePanel.getByRole("button", { name: "Reverse payout" }).click();
+    await singlePanel.getByText("Reversed: 1 point is back in the budget.").waitFor();
+    await singlePanel.getByText("9 of 10 left (90%)").waitFor();
+    await singlePanel
+      .locator("figcaption")
+      .getByText(/9 after 2 payouts of 2 points and 1 reversal giving back 1 point in/)
+      .waitFor();
+    await screenshot(page, "console-budget-reversal");
+    await opened.finish();
+  });
+
+  it("clears a refused allocation's error when the next attempt starts, and on success", async () => {
+    const { ctx } = service;
+    const o = await freshOwner();
+    await createQuest(ctx, o.owner, { name: "Small quest", total_points: 100 });
+    const opened = await openPage(service, "/app/console", { allowConsoleErrors: /400/ });
+    const { page } = opened;
+    await signIn(page, o.key);
+    const small = quest(page, "Small quest");
+    await small.getByLabel("Pass address").fill(o.player);
+    await small.getByLabel("Points", { exact: true }).fill("500");
+    await small.getByRole("button", { name: "Allocate" }).click();
+    await small
+      .getByRole("alert")
+      .getByText(/has 100 points left; 500 were requested/)
+      .waitFor();
+
+    // The next attempt stops at the page's own check: the refusal above it is gone.
+    await small.getByLabel("Pass address").fill("0x123");
+    await small.getByRole("button", { name: "Allocate" }).click();
+    await small.getByText("Enter a pass address: 0x and 40 hex digits.").waitFor();
+    assert.equal(await small.getByRole("alert").count(), 0, "no stale refusal after a new attempt");
+
+    // Refused again, then paid: the success stands alone.
+    await small.getByLabel("Pass address").fill(o.player);
+    await small.getByRole("button", { name: "Allocate" }).click();
+    await small.getByRole("alert").waitFor();
+    await small.getByLabel("Points", { exact: true }).fill("5");
+    await small.getByRole("button", { name: "Allocate" }).click();
+    await small
+      .getByRole("status")
+      .getByText(/^Paid 5 points to/)
+      .waitFor();
+    assert.equal(await small.getByRole("alert").count(), 0, "no stale refusal after a success");
+    await opened.finish();
+  });
+
+  it("gives live mode the cautious look and test mode a neutral one, with enough contrast", async () => {
+    const colours = async (page: Page, selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => {
+          const style = getComputedStyle(element);
+          return { color: style.color, background: style.backgroundColor };
+        });
+    const CAUTION = { color: "rgb(122, 77, 0)", background: "rgb(255, 244, 214)" };
+    const opened = await openPage(service, "/app/console");
+    const { page } = opened;
+    await signIn(page, seed.liveKey);
+    await page.locator(".mode-banner.live").waitFor();
+    assert.deepEqual(await colours(page, ".mode-banner.live"), CAUTION, "live: amber");
+    assert.deepEqual(await colours(page, ".console-quest .badge.live"), CAUTION);
+    await assertAccessible(page, "the live console");
+    await screenshot(page, "console-live-banner");
+
+    await page.getByRole("button", { name: "Forget key" }).click();
+    await signIn(page, seed.testKey);
+    await page.locator(".mode-banner.test").waitFor();
+    const test = await colours(page, ".mode-banner.test");
+    assert.notDeepEqual(test, CAUTION, "test mode is not the cautious look");
+    assert.equal(test.background, "rgb(243, 245, 248)", "test: the neutral panel");
+    assert.equal(test.color, "rgb(27, 31, 36)");
+    await assertAccessible(page, "the test console");
+    await screenshot(page, "console-test-banner");
+    await opened.finish();
+  });
+
+  it("says in words that a key expired after a rotation is not valid any more, and what to do", async () => {
+    const { ctx } = service;
+    const o = await freshOwner();
+    await createQuest(ctx, o.owner, { name: "Rotated quest", total_points: 100 });
+    const rotated = await ctx.admin("POST", `/admin/keys/${o.keyId}/rotate`, { grace_seconds: 0 });
+    expectStatus(rotated, 201);
+    const opened = await openPage(service, "/app/console", { allowConsoleErrors: /401/ });
+    const { page } = opened;
+    await signIn(page, o.key);
+    const alert = page.getByRole("alert");
+    await alert.getByText("This API key is not valid any more.").waitFor();
+    const text = (await alert.textContent()) ?? "";
+    assert.match(text, /expired after the key was rotated, been revoked, or been mistyped/);
+    assert.match(text, /Sign in with your current key: after a rotation, that is the new key/);
+    assert.doesNotMatch(text, /x-api-key|header/i, "no header name for a person");
+    await assertAccessible(page, "the console after an expired key");
+    await screenshot(page, "console-expired-key");
+
+    // The new key signs in.
+    await signIn(page, rotated.json().key);
+    await quest(page, "Rotated quest").waitFor();
     await opened.finish();
   });
 

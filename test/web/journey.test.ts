@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
-import { ADMIN_TOKEN, createAccount, randomPass } from "../helpers/app.js";
+import { ADMIN_TOKEN } from "../helpers/app.js";
 import {
   assertAccessible,
   assertNoSidewaysScroll,
@@ -11,12 +11,15 @@ import {
   persistentStorage,
   screenshot,
   startWebService,
+  type TestWallet,
+  testWallet,
   utcInput,
   type WebService,
 } from "../helpers/browser.js";
 
 /**
- * The whole journey in one browser, through the pages only: a builder applies, the operator
+ * The whole journey in one browser, through the pages only: a player joins with their wallet, a
+ * builder applies (their wallet signs the owner proof), the operator
  * approves (moving the start to the past), the builder claims the keys, the owner allocates on
  * the test quest and then on the live quest, and the player finds the live points (and only
  * those) on the leaderboard and the pass page.
@@ -34,7 +37,7 @@ describe("the journey from application to leaderboard [browser, pglite]", () => 
     await service?.close();
   });
 
-  const open = async (path: string, options: { narrow?: boolean } = {}) => {
+  const open = async (path: string, options: { narrow?: boolean; wallet?: TestWallet } = {}) => {
     const page = await openPage(service, path, options);
     opened.push(page);
     return page;
@@ -49,18 +52,24 @@ describe("the journey from application to leaderboard [browser, pglite]", () => 
   }
 
   it("applies, is approved, claims the keys, pays on test then live, and the player sees it", async () => {
-    const owner = randomPass();
-    const player = randomPass();
-    await createAccount(service.ctx, player);
+    const owner = testWallet();
+    const playerWallet = testWallet();
+    const player = playerWallet.address;
 
-    // The builder applies.
-    const builder = await open("/app/apply");
+    // The player joins with their wallet: the message, the signature, their pass page.
+    const joining = await open("/app/join", { wallet: playerWallet });
+    await joining.page.getByRole("button", { name: "Connect your wallet" }).click();
+    await joining.page.getByRole("button", { name: "Sign and join" }).click();
+    await joining.page.waitForURL(`${service.base}/app/passes/${player}?joined=new`);
+    await joining.page.getByText("Welcome: your pass is registered.").waitFor();
+
+    // The builder applies; the owner is their wallet's account, proven by its signature.
+    const builder = await open("/app/apply", { wallet: owner });
     const form = builder.page;
     await form.getByRole("heading", { name: "Apply for a quest" }).waitFor();
     const fields: Record<string, string> = {
       Project: "Journey Labs",
       Contact: "team@journey.example",
-      "Owner pass address": owner,
       "Quest name": "First swap",
       "Total points": "1000",
       "Expected points per completion": "40",
@@ -70,8 +79,11 @@ describe("the journey from application to leaderboard [browser, pglite]", () => 
     for (const [label, value] of Object.entries(fields)) {
       await form.getByLabel(label, { exact: true }).fill(value);
     }
-    await form.getByRole("button", { name: "Send the application" }).click();
+    await form.getByRole("button", { name: "Sign and send…" }).click();
+    await form.getByRole("heading", { name: "Sign the owner proof" }).waitFor();
+    await form.getByRole("button", { name: "Sign and send the application" }).click();
     await form.waitForURL(/\/app\/applications\/\d+#token=/);
+    assert.equal(owner.signed.length, 1, "the wallet signed the owner proof");
     const applicationId = Number(new URL(form.url()).pathname.split("/").pop());
     await form.locator(".ap-status").getByText("Pending").waitFor();
 
@@ -82,6 +94,8 @@ describe("the journey from application to leaderboard [browser, pglite]", () => 
     const application = operator.page.getByRole("article", {
       name: new RegExp(`Application ${applicationId}: Journey Labs`),
     });
+    // The owner is new here: approval registers the pass.
+    assert.match((await application.textContent()) ?? "", /New owner/);
     await application.getByRole("button", { name: "Approve…" }).click();
     await application.getByLabel("Start (UTC)").fill(utcInput(new Date(Date.now() - 60_000)));
     await application.getByRole("button", { name: `Approve application ${applicationId}` }).click();

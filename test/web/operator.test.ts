@@ -5,6 +5,7 @@ import {
   ADMIN_TOKEN,
   allocate,
   createAccount,
+  createQuest,
   expectStatus,
   issueKey,
   questFixture,
@@ -21,6 +22,8 @@ import {
   problem,
   screenshot,
   startWebService,
+  type TestWallet,
+  testWallet,
   type WebService,
 } from "../helpers/browser.js";
 
@@ -38,8 +41,8 @@ describe("the operator console [browser, pglite]", () => {
     await service?.close();
   });
 
-  /** A pending application, submitted as an applicant would; answers its id. */
-  async function submitApplication(project: string, owner = randomPass()): Promise<number> {
+  /** A pending application, submitted (and signed by the owner) as an applicant would; its id. */
+  async function submitApplication(project: string, owner = testWallet()): Promise<number> {
     const now = Date.now();
     const response = await service.ctx.inject({
       method: "POST",
@@ -47,7 +50,8 @@ describe("the operator console [browser, pglite]", () => {
       payload: {
         project,
         contact: `${project.toLowerCase()}@example.org`,
-        owner,
+        owner: owner.address,
+        proof: await owner.proof(service),
         quest: {
           name: `${project} quest`,
           description: `Points for ${project} players`,
@@ -143,7 +147,13 @@ describe("the operator console [browser, pglite]", () => {
 
   it("approves a pending application with an override and rejects another with a reason", async () => {
     approvedId = await submitApplication("Alpha");
-    const rejectedId = await submitApplication("Beta");
+    // Beta's owner is here already: an account with two quests and a key.
+    const betaOwner: TestWallet = testWallet();
+    await createAccount(service.ctx, betaOwner.address);
+    await createQuest(service.ctx, betaOwner.address);
+    await createQuest(service.ctx, betaOwner.address, { name: "Beta's second quest" });
+    await issueKey(service.ctx, betaOwner.address);
+    const rejectedId = await submitApplication("Beta", betaOwner);
     const opened = await openPage(service, "/app/operator");
     const { page } = opened;
     await signIn(opened);
@@ -156,6 +166,9 @@ describe("the operator console [browser, pglite]", () => {
     await beta.waitFor();
     assert.match(await textOf(alpha), /alpha@example\.org/);
     assert.match(await textOf(alpha), /Please approve Alpha\./);
+    // Whether the owner is new, or what its account holds already.
+    assert.match(await textOf(alpha), /Owner's account\s*New owner no account yet/);
+    assert.match(await textOf(beta), /Owner's account\s*Existing account 2 quests, 1 key/);
 
     await alpha.getByRole("button", { name: "Approve…" }).click();
     await alpha.getByLabel("Total points", { exact: true }).fill("777");

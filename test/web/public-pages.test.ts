@@ -36,8 +36,11 @@ interface Seed {
   sprintId: number;
   emptyCampaignId: number;
   periodId: number;
+  /** January 2020, whole UTC days: no payouts. */
+  oldPeriodId: number;
   checkInId: number;
   inviteId: number;
+  hiddenId: number;
   /** 300 points in the sprint (a 40-point payout reversed); first overall. */
   leader: string;
   /** 100 in the sprint + 50 outside: second. */
@@ -90,6 +93,10 @@ async function seed(ctx: TestContext): Promise<Seed> {
     start: iso(-2 * DAY_MS),
     end: iso(20 * DAY_MS),
   });
+  const oldPeriod = await admin(ctx, "POST", "/admin/earning-periods", {
+    start: "2020-01-01T00:00:00Z",
+    end: "2020-02-01T00:00:00Z",
+  });
   const checkInId = await createQuest(ctx, owner, {
     name: "Daily check-in",
     description: "Open the app once a day.",
@@ -106,7 +113,7 @@ async function seed(ctx: TestContext): Promise<Seed> {
     expected_points_per_completion: 25,
     is_public: true,
   });
-  await createQuest(ctx, owner, {
+  const hiddenId = await createQuest(ctx, owner, {
     name: "Hidden sprint quest",
     campaign_id: sprint.id,
     is_public: false,
@@ -150,8 +157,10 @@ async function seed(ctx: TestContext): Promise<Seed> {
     sprintId: sprint.id,
     emptyCampaignId: empty.id,
     periodId: period.id,
+    oldPeriodId: oldPeriod.id,
     checkInId,
     inviteId,
+    hiddenId,
     leader,
     second,
     many,
@@ -225,6 +234,15 @@ describe("the public pages: board, campaign, leaderboard, pass [browser, pglite]
         await checkIn.getByRole("link", { name: "Summer Sprint" }).getAttribute("href"),
         `/app/campaigns/${data.sprintId}`,
       );
+      assert.equal(
+        await checkIn.getByRole("link", { name: "Daily check-in" }).getAttribute("href"),
+        `/app/quests/${data.checkInId}`,
+        "the card leads to the quest's page",
+      );
+      assert.equal(
+        await page.getByRole("link", { name: "Join to earn points" }).getAttribute("href"),
+        "/app/join",
+      );
       const bar = checkIn.getByRole("progressbar", { name: "Budget left of Daily check-in" });
       assert.equal(await bar.getAttribute("value"), "600");
       const invite = page.getByRole("listitem").filter({ has: heading(page, "Invite a friend") });
@@ -292,6 +310,77 @@ describe("the public pages: board, campaign, leaderboard, pass [browser, pglite]
       await restore();
       await page.getByRole("button", { name: "Try again" }).click();
       await heading(page, "Daily check-in").waitFor();
+      await opened.finish();
+    });
+  });
+
+  describe("the quest page", () => {
+    it("shows a public quest, reached from its card on the board", async () => {
+      const opened = await openPage(service, "/app");
+      const { page } = opened;
+      await page.getByRole("link", { name: "Daily check-in", exact: true }).click();
+      await page.waitForURL(`${service.base}/app/quests/${data.checkInId}`);
+      await page.getByRole("heading", { level: 1, name: "Daily check-in" }).waitFor();
+      const main = await textOf(page.locator("main"));
+      assert.match(main, /Open the app once a day\./);
+      assert.match(main, /600 of 1,000 left \(60%\)/);
+      assert.match(main, /Points per completion\s*10/);
+      assert.match(main, /Time left\s*\d+ days/);
+      assert.match(
+        await textOf(page.locator(".quest-state")),
+        /Open\s+in the campaign Summer Sprint/,
+      );
+      assert.equal(
+        await page.getByRole("link", { name: "Summer Sprint", exact: true }).getAttribute("href"),
+        `/app/campaigns/${data.sprintId}`,
+      );
+      assert.equal(
+        await page.getByRole("link", { name: "Join to earn points" }).getAttribute("href"),
+        "/app/join",
+      );
+      assert.equal(
+        await page.getByRole("link", { name: "Leaderboard of Summer Sprint" }).getAttribute("href"),
+        `/app/leaderboard?campaign_id=${data.sprintId}`,
+      );
+      await assertAccessible(page, "the quest page");
+      await screenshot(page, "quest");
+      await opened.finish();
+
+      const invite = await openPage(service, `/app/quests/${data.inviteId}`);
+      await invite.page.getByRole("heading", { level: 1, name: "Invite a friend" }).waitFor();
+      assert.match(await textOf(invite.page.locator(".quest-state")), /not in a campaign/);
+      await invite.finish();
+    });
+
+    it("says not found for an unknown, private or malformed id", async () => {
+      for (const id of ["999999", String(data.hiddenId), "abc"]) {
+        const opened = await openPage(service, `/app/quests/${id}`);
+        await heading(opened.page, "Quest not found").waitFor();
+        await opened.page.getByText(`There is no public quest ${id}`).waitFor();
+        assert.equal(await opened.page.getByRole("button", { name: "Try again" }).count(), 0);
+        if (id === "999999") await assertAccessible(opened.page, "an unknown quest");
+        await opened.finish();
+      }
+    });
+
+    it("shows its loading and error states, and fits 390 px", async () => {
+      const path = `/app/quests/${data.checkInId}`;
+      await narrowCheck(service, "quest", path, (page) =>
+        page.getByRole("heading", { level: 1, name: "Daily check-in" }).waitFor(),
+      );
+      const opened = await openPage(service, path, { allowConsoleErrors: FAILURES });
+      const { page } = opened;
+      const release = await holdApi(page, (p) => p === "/quests");
+      await page.reload();
+      await status(page, "Loading the quest…").waitFor();
+      await release();
+      await page.getByRole("heading", { level: 1, name: "Daily check-in" }).waitFor();
+      const restore = await failApi(page, (p) => p === "/quests");
+      await page.reload();
+      await alert(page, "Try later (test).").waitFor();
+      await restore();
+      await page.getByRole("button", { name: "Try again" }).click();
+      await page.getByRole("heading", { level: 1, name: "Daily check-in" }).waitFor();
       await opened.finish();
     });
   });
@@ -381,6 +470,10 @@ describe("the public pages: board, campaign, leaderboard, pass [browser, pglite]
         `/app/passes/${data.leader}`,
       );
       await page.getByRole("option", { name: "Summer Sprint" }).waitFor({ state: "attached" });
+      assert.equal(
+        await page.getByRole("link", { name: "Join to earn points" }).getAttribute("href"),
+        "/app/join",
+      );
       await assertAccessible(page, "the leaderboard");
       await screenshot(page, "leaderboard");
 
@@ -391,13 +484,24 @@ describe("the public pages: board, campaign, leaderboard, pass [browser, pglite]
         ["2", data.second, "100"],
       ]);
 
-      await page.getByLabel("Earning period id").fill(String(data.periodId));
-      await page.getByRole("button", { name: "Show", exact: true }).click();
-      assert.equal(query(page, "earning_period_id"), String(data.periodId));
-      assert.equal(
-        (await rows(page, `Summer Sprint, earning period ${data.periodId}`, 2)).length,
-        2,
+      // Periods are chosen from the list by their dates, newest first; the current one says so.
+      const periods = page.getByLabel("Earning period", { exact: true });
+      await periods.locator(`option[value="${data.oldPeriodId}"]`).waitFor({ state: "attached" });
+      const labels = (await periods.locator("option").allTextContents()).map((t) => t.trim());
+      assert.equal(labels.length, 3);
+      assert.equal(labels[0], "All time");
+      assert.match(
+        labels[1]!,
+        /^\d{1,2} \w{3} \d{4}, \d\d:\d\d – \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC \(current\)$/,
       );
+      assert.equal(labels[2], "1 Jan 2020 – 31 Jan 2020", "whole days read as dates");
+      await periods.selectOption(String(data.periodId));
+      assert.equal(query(page, "earning_period_id"), String(data.periodId));
+      assert.equal(query(page, "campaign_id"), String(data.sprintId), "the campaign stays");
+      const current = labels[1]!.replace(" (current)", "");
+      assert.equal((await rows(page, `Summer Sprint, earning period ${current}`, 2)).length, 2);
+      await periods.selectOption(String(data.oldPeriodId));
+      await page.getByText("No points yet in this scope.").waitFor();
 
       await page.getByRole("button", { name: "Overall leaderboard" }).click();
       assert.equal(query(page, "campaign_id"), null);
@@ -426,6 +530,25 @@ describe("the public pages: board, campaign, leaderboard, pass [browser, pglite]
       );
       await assertAccessible(empty.page, "an empty leaderboard");
       await empty.finish();
+    });
+
+    it("says a period the list does not have is unknown", async () => {
+      const opened = await openPage(service, "/app/leaderboard?earning_period_id=999999");
+      const { page } = opened;
+      await alert(page, "Earning period 999999 is unknown").waitFor();
+      const periods = page.getByLabel("Earning period", { exact: true });
+      assert.equal(await periods.inputValue(), "999999");
+      assert.equal(
+        (await periods.locator("option:checked").textContent())?.trim(),
+        "Unknown period 999999",
+      );
+      assert.equal(await page.getByRole("table").count(), 0);
+      await assertAccessible(page, "an unknown period");
+      await screenshot(page, "leaderboard-unknown-period");
+      await periods.selectOption("");
+      assert.equal(query(page, "earning_period_id"), null);
+      assert.equal((await rows(page, "Overall", 3)).length, 3);
+      await opened.finish();
     });
 
     it("shows the API's detail for a refused scope", async () => {
@@ -484,15 +607,22 @@ describe("the public pages: board, campaign, leaderboard, pass [browser, pglite]
       await page.getByText(data.leader, { exact: true }).waitFor();
       const figures = await textOf(page.locator("dl.figures"));
       assert.match(figures, /Points\s*300/);
+      assert.match(figures, /Overall rank\s*1/);
       assert.match(figures, /Payouts\s*2/);
+      assert.equal(
+        await page.getByRole("link", { name: "See it on the leaderboard" }).getAttribute("href"),
+        "/app/leaderboard",
+      );
       // Campaign names arrive with their own read; until then a campaign shows as its id.
       await page.getByRole("link", { name: "Summer Sprint", exact: true }).waitFor();
       assert.deepEqual(await rows(page, "By campaign", 1), [
         ["Summer Sprint · its leaderboard", "300"],
       ]);
-      assert.deepEqual(await rows(page, "By earning period", 1), [
-        [`Period ${data.periodId}`, "300"],
-      ]);
+      // The period's dates arrive with their own read.
+      await page.getByRole("table", { name: "By earning period" }).locator(".meta").waitFor();
+      const [period] = await rows(page, "By earning period", 1);
+      assert.match(period![0]!, new RegExp(`^Period ${data.periodId} \\(\\d{1,2} \\w{3} \\d{4}, `));
+      assert.equal(period![1], "300");
       const history = await rows(page, "History", 2);
       assert.equal(history.length, 2);
       assert.deepEqual(
@@ -510,7 +640,10 @@ describe("the public pages: board, campaign, leaderboard, pass [browser, pglite]
     it("pages the history by cursor, live payouts only", async () => {
       const opened = await openPage(service, `/app/passes/${data.many}`);
       const { page } = opened;
-      assert.match(await textOf(page.locator("dl.figures")), /Points\s*45[\s\S]*Payouts\s*26/);
+      assert.match(
+        await textOf(page.locator("dl.figures")),
+        /Points\s*45[\s\S]*Overall rank\s*3[\s\S]*Payouts\s*26/,
+      );
       assert.equal((await rows(page, "History", 20)).length, 20);
       await page.getByText("Payouts 1–20").waitFor();
       await page.getByRole("button", { name: "Older" }).click();
@@ -524,7 +657,7 @@ describe("the public pages: board, campaign, leaderboard, pass [browser, pglite]
       await opened.finish();
     });
 
-    it("shows the API's detail for a bad or unregistered address", async () => {
+    it("shows the API's detail for a bad address, and offers an unregistered one to join", async () => {
       const bad = await openPage(service, "/app/passes/0x123", { allowConsoleErrors: FAILURES });
       const answer = await fetch(`${service.base}/passes/0x123`);
       assert.equal(answer.status, 400);
@@ -537,9 +670,22 @@ describe("the public pages: board, campaign, leaderboard, pass [browser, pglite]
       const unknown = await openPage(service, `/app/passes/${stranger}`, {
         allowConsoleErrors: FAILURES,
       });
-      await alert(unknown.page, `${stranger} is not a registered pass.`).waitFor();
-      await heading(unknown.page, "Pass not found").waitFor();
+      const answer404 = await fetch(`${service.base}/passes/${stranger}`);
+      assert.equal(answer404.status, 404);
+      const notFound = (await answer404.json()) as { code: string; detail: string };
+      assert.equal(notFound.code, "PASS_NOT_FOUND");
+      await status(unknown.page, notFound.detail).waitFor();
+      await heading(unknown.page, "Pass not registered").waitFor();
+      await heading(unknown.page, "Is this your address?").waitFor();
+      const join = unknown.page.getByRole("link", { name: "Join to earn points" });
+      assert.equal(await join.count(), 1);
+      assert.equal(await join.getAttribute("href"), "/app/join");
+      assert.equal(await unknown.page.getByRole("button", { name: "Try again" }).count(), 0);
       await assertAccessible(unknown.page, "an unregistered pass");
+      await screenshot(unknown.page, "pass-unregistered");
+      await join.click();
+      await unknown.page.waitForURL(`${service.base}/app/join`);
+      await heading(unknown.page, "Join questpoints").waitFor();
       await unknown.finish();
     });
 

@@ -21,7 +21,14 @@ describe("the pages' shell [browser, pglite]", () => {
     const root = await fetch(`${service.base}/`, { redirect: "manual" });
     assert.equal(root.status, 302);
     assert.equal(root.headers.get("location"), "/app");
-    for (const path of ["/app", "/app/leaderboard", "/app/console", "/app/operator"]) {
+    for (const path of [
+      "/app",
+      "/app/leaderboard",
+      "/app/join",
+      "/app/quests/1",
+      "/app/console",
+      "/app/operator",
+    ]) {
       const response = await fetch(`${service.base}${path}`);
       assert.equal(response.status, 200, path);
       const csp = response.headers.get("content-security-policy") ?? "";

@@ -2,7 +2,7 @@ import "./apply.css";
 import type { ComponentChildren, JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { type ApiError, api } from "../api.js";
-import type { Application } from "../types.js";
+import type { Application, Campaign } from "../types.js";
 import {
   asApiError,
   CopyButton,
@@ -12,9 +12,11 @@ import {
   Layout,
   Loading,
   SecretValue,
+  Show,
   TableWrap,
   useLoad,
 } from "../ui.js";
+import { loadAllQuests, type PublicQuest } from "./public-shared.js";
 
 /**
  * An application's status page, `/app/applications/{id}#token=…`. The token is read from the
@@ -132,6 +134,9 @@ function ApplicationStatus(props: { id: string; token: string }) {
       ) : showData && shown.application.status === "approved" ? (
         <Claim application={shown.application} id={id} token={token} onClaimed={setBundle} />
       ) : null}
+      {showData && shown.application.status === "approved" ? (
+        <Granted application={shown.application} />
+      ) : null}
       {showData ? <Facts application={shown.application} /> : null}
     </>
   );
@@ -169,7 +174,7 @@ function Status(props: {
           {a.status === "pending"
             ? "The operator has not decided yet. This page does not refresh itself: check again later."
             : a.status === "approved"
-              ? `Approved ${a.decided_at ? formatDate(a.decided_at) : ""}: your live quest is ${a.quest_id} and its test twin is ${a.test_quest_id}.`
+              ? `Approved ${a.decided_at ? formatDate(a.decided_at) : ""}: your live quest is ${a.quest_id} and its test twin is ${a.test_quest_id}. What was granted is below.`
               : `Rejected ${a.decided_at ? formatDate(a.decided_at) : ""}.`}
         </p>
         {a.status === "rejected" ? (
@@ -326,7 +331,7 @@ function Facts(props: { application: Application }) {
   ];
   return (
     <section aria-labelledby="ap-facts-heading">
-      <h2 id="ap-facts-heading">Your request</h2>
+      <h2 id="ap-facts-heading">What you asked for</h2>
       <dl class="facts">
         {row("Project", a.project)}
         {row("Contact", a.contact)}
@@ -341,22 +346,141 @@ function Facts(props: { application: Application }) {
           "Action type",
           a.quest.action_type ? <code>{a.quest.action_type}</code> : "default (none named)",
         )}
-        {row(
-          "Campaign",
-          a.campaign_id === null ? (
-            "none"
-          ) : (
-            <a href={`/app/campaigns/${a.campaign_id}`}>Campaign {a.campaign_id}</a>
-          ),
-        )}
+        {row("Campaign", <CampaignName id={a.campaign_id} />)}
         {row("Message", a.message ? <span class="ap-pre">{a.message}</span> : "none")}
         {row("Submitted", formatDate(a.created_at))}
         {a.decided_at ? row("Decided", formatDate(a.decided_at)) : null}
-        {a.quest_id !== null ? row("Live quest", a.quest_id) : null}
-        {a.test_quest_id !== null ? row("Test quest", a.test_quest_id) : null}
         {a.keys_claimed_at ? row("Keys claimed", formatDate(a.keys_claimed_at)) : null}
       </dl>
     </section>
+  );
+}
+
+/** A campaign by its name, linked to its page (`GET /campaigns/{id}`); its number meanwhile. */
+function CampaignName(props: { id: number | null }) {
+  const { id } = props;
+  const [loaded] = useLoad(
+    (signal) =>
+      id === null ? Promise.resolve(null) : api<Campaign>(`/campaigns/${id}`, { signal }),
+    [id],
+  );
+  if (id === null) return <>none</>;
+  const name = loaded.state === "ok" && loaded.data ? loaded.data.name : `Campaign ${id}`;
+  return <a href={`/app/campaigns/${id}`}>{name}</a>;
+}
+
+/**
+ * What the approval granted, which may differ from the request (the operator can change the
+ * points, the window, the campaign, whether it is listed). The applicant reads the live quest
+ * where everyone does, `GET /quests?with=progress`: a public quest shows its terms there, each
+ * difference from the request marked; a private one is not listed anywhere public, and the
+ * test twin never is.
+ */
+function Granted(props: { application: Application }) {
+  const a = props.application;
+  const [loaded, reload] = useLoad(
+    (signal) =>
+      loadAllQuests(signal).then((quests) => quests.find((quest) => quest.id === a.quest_id)),
+    [a.quest_id],
+  );
+  const row = (label: string, value: ComponentChildren) => [
+    <dt key={`${label}-t`}>{label}</dt>,
+    <dd key={`${label}-d`}>{value}</dd>,
+  ];
+  const test = row(
+    "Test quest",
+    <>
+      {a.test_quest_id} <span class="meta">(private: test quests are never listed)</span>
+    </>,
+  );
+  return (
+    <section aria-labelledby="ap-granted-heading">
+      <h2 id="ap-granted-heading">What was granted</h2>
+      <Show loaded={loaded} what="the granted quest" onRetry={reload}>
+        {(quest) =>
+          quest ? (
+            <GrantedTerms application={a} quest={quest} test={test} />
+          ) : (
+            <>
+              <dl class="facts">
+                {row(
+                  "Live quest",
+                  <>
+                    {a.quest_id} <span class="meta">(private)</span>
+                  </>,
+                )}
+                {test}
+              </dl>
+              <p>
+                Your live quest is private: it is not on the public quest board, so this page cannot
+                show its terms. Claim the keys and sign in to the{" "}
+                <a href="/app/console">owner console</a> to see them.
+              </p>
+            </>
+          )
+        }
+      </Show>
+    </section>
+  );
+}
+
+function GrantedTerms(props: {
+  application: Application;
+  quest: PublicQuest;
+  test: ComponentChildren;
+}) {
+  const { application: a, quest } = props;
+  const asked = a.quest;
+  const mark = (value: ComponentChildren, differs: boolean, askedFor: ComponentChildren) => (
+    <>
+      {value}
+      {differs ? (
+        <span class="ap-changed"> (changed by the operator; you asked for {askedFor})</span>
+      ) : null}
+    </>
+  );
+  const span = (q: { start: string; end: string }) =>
+    `${formatDate(q.start)} – ${formatDate(q.end)}`;
+  const campaign = quest.campaign;
+  return (
+    <dl class="facts">
+      <dt>Live quest</dt>
+      <dd>
+        <a href={`/app/quests/${quest.id}`}>
+          {quest.name} (quest {quest.id})
+        </a>{" "}
+        <span class="meta">public: on the quest board</span>
+      </dd>
+      {props.test}
+      <dt>Total points</dt>
+      <dd>
+        {mark(
+          formatNumber(quest.total_points),
+          quest.total_points !== asked.total_points,
+          formatNumber(asked.total_points),
+        )}
+      </dd>
+      <dt>Points per completion</dt>
+      <dd>
+        {mark(
+          formatNumber(quest.expected_points_per_completion),
+          quest.expected_points_per_completion !== asked.expected_points_per_completion,
+          formatNumber(asked.expected_points_per_completion),
+        )}
+      </dd>
+      <dt>Window</dt>
+      <dd>
+        {mark(span(quest), quest.start !== asked.start || quest.end !== asked.end, span(asked))}
+      </dd>
+      <dt>Campaign</dt>
+      <dd>
+        {mark(
+          campaign ? <a href={`/app/campaigns/${campaign.id}`}>{campaign.name}</a> : "none",
+          (campaign?.id ?? null) !== a.campaign_id,
+          <CampaignName id={a.campaign_id} />,
+        )}
+      </dd>
+    </dl>
   );
 }
 

@@ -1,10 +1,11 @@
 import "./apply.css";
-import { useLayoutEffect, useState } from "preact/hooks";
-import { type ApiError, api, PASS_ADDRESS } from "../api.js";
+import { useEffect, useLayoutEffect, useState } from "preact/hooks";
+import { type ApiError, api, parsePassAddress } from "../api.js";
 import type { Campaign } from "../types.js";
 import {
   asApiError,
   describedBy,
+  ErrorBox,
   Field,
   formatDate,
   fromLocalInput,
@@ -12,13 +13,27 @@ import {
   type Loaded,
   useLoad,
 } from "../ui.js";
+import { type Eip1193Provider, findWallet, isFuturePass } from "../wallet.js";
+import {
+  MessageReview,
+  NoWallet,
+  useFocusOn,
+  useWalletProof,
+  waitingText,
+} from "./wallet-shared.js";
 
 /**
  * The quest application form (`POST /applications`). What the page can tell before sending
- * (required fields, numbers, the window, the address's shape) it says next to each field; what
- * only the service can tell (an address's checksum, a campaign that does not exist…) comes back
- * as the problem's field errors and is shown the same way, with the problem's detail on top.
- * On 201 the applicant goes to the status page with the token in the URL fragment only.
+ * (required fields, numbers, the window, the address and its checksum) it says next to each
+ * field; what only the service can tell (a campaign that does not exist, a proof it refuses…)
+ * comes back as the problem's field errors and is shown the same way, with the problem's detail
+ * on top.
+ *
+ * Keys claimed from the application reach every quest of the owner, so the applicant proves
+ * they hold the owner address: the browser's wallet signs an EIP-4361 message (its account is the
+ * owner unless one is typed, which must then be that account or its FuturePass), shown before it
+ * is signed, and the application carries it as `proof`. On 201 the applicant goes to the status
+ * page with the token in the URL fragment only.
  */
 
 /** Every input, named as the API names its field (`errors[].field`), in the form's order. */
@@ -43,7 +58,7 @@ type Errors = Partial<Record<Key, string>>;
 const LABELS: Record<Key, string> = {
   project: "Project",
   contact: "Contact",
-  owner: "Owner pass address",
+  owner: "Owner pass address (optional)",
   "quest.name": "Quest name",
   "quest.description": "Quest description (optional)",
   "quest.total_points": "Total points",
@@ -115,9 +130,9 @@ export function validate(values: Values, now = new Date()): Errors {
   required("contact", "Enter an e-mail address or a handle the operator can reach you at.");
   errors.contact ??= tooLong(values.contact.trim(), CONTACT_MAX);
   const owner = values.owner.trim();
-  if (owner === "") errors.owner = "Enter the pass address that will own the quest.";
-  else if (!PASS_ADDRESS.test(owner)) {
-    errors.owner = "Enter a pass address: 0x followed by 40 hexadecimal digits (0-9, a-f).";
+  if (owner !== "") {
+    const parsed = parsePassAddress(owner);
+    if ("error" in parsed) errors.owner = parsed.error;
   }
   required("quest.name", "Enter the quest's name.");
   errors["quest.name"] ??= tooLong(values["quest.name"].trim(), NAME_MAX);
@@ -151,17 +166,18 @@ export function validate(values: Values, now = new Date()): Errors {
   return errors;
 }
 
-/** The request body, from values that passed `validate`. */
-function toBody(values: Values) {
+/** The request body but its proof, from values that passed `validate`, for `owner`. */
+function toBody(values: Values, owner: `0x${string}`) {
   const actionType = values["quest.action_type"].trim();
+  const description = values["quest.description"].trim();
   const message = values.message.trim();
   return {
     project: values.project.trim(),
     contact: values.contact.trim(),
-    owner: values.owner.trim(),
+    owner,
     quest: {
       name: values["quest.name"].trim(),
-      description: values["quest.description"].trim(),
+      ...(description ? { description } : {}),
       total_points: parsePoints(values["quest.total_points"]) as number,
       expected_points_per_completion: parsePoints(
         values["quest.expected_points_per_completion"],
@@ -177,20 +193,34 @@ function toBody(values: Values) {
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The API's field errors on the inputs they name; the rest stay for the summary. */
+/**
+ * The API's field errors on the inputs they name (the owner proof's on the owner, whom it
+ * proves); the rest stay for the summary.
+ */
 function mapApiErrors(error: ApiError): { fields: Errors; other: string[] } {
   const fields: Errors = {};
   const other: string[] = [];
   for (const e of error.errors) {
-    const key = KEYS.find((k) => k === e.field);
+    const proof = /^proof(\.|$)/.test(e.field);
+    const key = proof ? "owner" : KEYS.find((k) => k === e.field);
     if (key) {
-      const message = `${capitalize(e.message)}.`.replace(/\.\.$/, ".");
+      const said = proof ? proofSays(e.field, e.message) : capitalize(e.message);
+      const message = `${said}.`.replace(/\.\.$/, ".");
       fields[key] = fields[key] ? `${fields[key]} ${message}` : message;
     } else {
       other.push(`${e.field}: ${e.message}`);
     }
   }
   return { fields, other };
+}
+
+/**
+ * A proof's field error in words: `proof` "proves 0x…, not the owner 0x…", `proof.message.
+ * issued-at` "is in the future…" → "The owner proof's issued-at is in the future…".
+ */
+function proofSays(field: string, message: string): string {
+  const part = field.replace(/^proof\.?/, "").replace(/^message\.(?=.)/, "");
+  return part ? `The owner proof's ${part} ${message}` : `The owner proof ${message}`;
 }
 
 const timeZone = () => {
@@ -201,19 +231,46 @@ const timeZone = () => {
   }
 };
 
+/** The line the wallet shows above the owner proof's fields. */
+const STATEMENT = "Apply for a quest on questpoints as the owner of this address.";
+
+type Body = ReturnType<typeof toBody>;
+
 export function ApplyPage(_props: Record<string, string>) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   /** The API's refusal: its detail and the field errors no input matches. */
   const [problem, setProblem] = useState<{ detail: string; other: string[] } | null>(null);
-  const [sending, setSending] = useState(false);
   /** Bumped when the first invalid field should take the focus. */
   const [focusRequest, setFocusRequest] = useState(0);
+  /** An element to focus once rendered (a control the wallet's work held disabled). */
+  const [focusAfter, setFocusAfter] = useState<{ id: string } | null>(null);
+  const [wallet, setWallet] = useState(findWallet);
+  const [walletChecks, setWalletChecks] = useState(0);
+  const proof = useWalletProof(STATEMENT, "/app/apply");
+  const { step } = proof;
+  /** The application the reviewed message is for (the proof is added once signed). */
+  const [prepared, setPrepared] = useState<Body | null>(null);
+  // While the wallet or the service works, and while the message is read, the form stays as it is.
+  const locked = step.kind !== "idle" && step.kind !== "stopped";
+  useFocusOn("apply-proof-heading", step.kind === "review" ? step.signIn.nonce.nonce : null);
+  useFocusOn("apply-wallet-problem", step.kind === "stopped" ? step.error : null);
+
+  // Some wallets inject themselves after the page's script ran; MetaMask then says so.
+  useEffect(() => {
+    const found = () => setWallet(findWallet());
+    addEventListener("ethereum#initialized", found, { once: true });
+    return () => removeEventListener("ethereum#initialized", found);
+  }, []);
 
   const [campaigns] = useLoad(
     (signal) => api<{ items: CampaignItem[] }>("/campaigns?limit=500", { signal }),
     [],
   );
+
+  useLayoutEffect(() => {
+    if (focusAfter) document.getElementById(focusAfter.id)?.focus();
+  }, [focusAfter]);
 
   useLayoutEffect(() => {
     if (focusRequest === 0) return;
@@ -233,9 +290,50 @@ export function ApplyPage(_props: Record<string, string>) {
     }
   };
 
-  const submit = async (event: Event) => {
+  const refuse = (fields: Errors, detail: string | null, other: string[] = []) => {
+    setErrors(fields);
+    setProblem(detail === null ? null : { detail, other });
+    setFocusRequest((n) => n + 1);
+  };
+
+  /**
+   * The wallet's account, then the owner: that account, or the typed owner when it is that
+   * account or a FuturePass (the service checks it is the account's). Undefined when refused.
+   */
+  const resolveOwner = async (
+    provider: Eip1193Provider,
+  ): Promise<{ signer: `0x${string}`; owner: `0x${string}` } | undefined> => {
+    const signer = await proof.connect(provider);
+    if (!signer) return undefined;
+    const typed = values.owner.trim();
+    const parsed = typed === "" ? { address: signer } : parsePassAddress(typed);
+    if ("error" in parsed) {
+      proof.reset();
+      refuse({ owner: parsed.error }, null);
+      return undefined;
+    }
+    if (parsed.address !== signer && !isFuturePass(parsed.address)) {
+      proof.reset();
+      refuse(
+        {
+          owner: `Your wallet's account is ${signer}, not this address. The owner must be the account your wallet signs with (or its FuturePass): switch accounts in your wallet, or empty this field to use ${signer}.`,
+        },
+        null,
+      );
+      return undefined;
+    }
+    if (typed === "") setValues((current) => ({ ...current, owner: signer }));
+    return { signer, owner: parsed.address };
+  };
+
+  const submit = (event: Event) => {
     event.preventDefault();
-    if (sending) return;
+    void start();
+  };
+
+  /** The page's checks, then the wallet: its account as the owner, and the message to review. */
+  const start = async () => {
+    if (locked) return;
     const found = validate(values);
     setProblem(null);
     setErrors(found);
@@ -243,24 +341,52 @@ export function ApplyPage(_props: Record<string, string>) {
       setFocusRequest((n) => n + 1);
       return;
     }
-    setSending(true);
-    try {
-      const submitted = await api<Submitted>("/applications", {
-        method: "POST",
-        body: toBody(values),
-      });
+    if (!wallet) {
+      refuse(
+        {},
+        "No wallet found in this browser: the application is signed with the wallet that holds the owner address (see above).",
+      );
+      return;
+    }
+    const resolved = await resolveOwner(wallet);
+    if (!resolved) return;
+    setPrepared(toBody(values, resolved.owner));
+    await proof.prepare(resolved.signer);
+  };
+
+  const signAndSend = async () => {
+    if (!wallet || !prepared) return;
+    await proof.sign(wallet, async (signIn, signature) => {
+      let submitted: Submitted;
+      try {
+        submitted = await api<Submitted>("/applications", {
+          method: "POST",
+          body: { ...prepared, proof: { message: signIn.message, signature } },
+        });
+      } catch (error) {
+        // Back to the form, with the refusal on its fields; the next try signs a new message.
+        const refusal = asApiError(error);
+        const { fields, other } = mapApiErrors(refusal);
+        proof.reset();
+        refuse(fields, refusal.message, other);
+        return;
+      }
       // The token rides in the fragment: browsers never send it to the server.
       location.assign(
         `/app/applications/${submitted.id}#token=${encodeURIComponent(submitted.token)}`,
       );
-    } catch (error) {
-      const refusal = asApiError(error);
-      const { fields, other } = mapApiErrors(refusal);
-      setErrors(fields);
-      setProblem({ detail: refusal.message, other });
-      setSending(false);
-      setFocusRequest((n) => n + 1);
-    }
+    });
+  };
+
+  /** "Use my wallet's address": the owner field takes the wallet's account. */
+  const useWalletAddress = async () => {
+    if (!wallet || locked) return;
+    const signer = await proof.connect(wallet);
+    if (!signer) return;
+    proof.reset();
+    setValues((current) => ({ ...current, owner: signer }));
+    setErrors(({ owner: _gone, ...rest }) => rest);
+    setFocusAfter({ id: inputId("owner") });
   };
 
   /** Props every input shares: id, value, validity, and what describes it. */
@@ -289,6 +415,22 @@ export function ApplyPage(_props: Record<string, string>) {
         a live key and a test key on your application's page. Every field is required unless it says
         optional.
       </p>
+      <p class="ap-lead">
+        The keys reach every quest of the owner pass, so you prove that you hold it: your browser's
+        wallet signs a message, which this page shows you first. Signing is free and sends no
+        transaction.
+      </p>
+      {wallet ? null : (
+        <NoWallet
+          purpose="Applying"
+          checked={walletChecks}
+          onCheckAgain={() => {
+            const found = findWallet();
+            setWallet(found);
+            if (!found) setWalletChecks((n) => n + 1);
+          }}
+        />
+      )}
       {problem || summary.length > 0 ? (
         <div class="error ap-summary" role="alert" id="apply-problem" tabIndex={-1}>
           <p>
@@ -320,145 +462,187 @@ export function ApplyPage(_props: Record<string, string>) {
         </div>
       ) : null}
       <form class="ap-form" noValidate onSubmit={submit} aria-label="Quest application">
-        <fieldset>
-          <legend>You</legend>
-          <Field
-            id={inputId("project")}
-            label={LABELS.project}
-            error={errors.project}
-            hint={`Your project or company, at most ${PROJECT_MAX} characters.`}
-          >
-            <input type="text" required autoComplete="organization" {...control("project", true)} />
-          </Field>
-          <Field
-            id={inputId("contact")}
-            label={LABELS.contact}
-            error={errors.contact}
-            hint="An e-mail address or a handle the operator can reach you at."
-          >
-            <input type="text" required autoComplete="email" {...control("contact", true)} />
-          </Field>
-          <Field
-            id={inputId("owner")}
-            label={LABELS.owner}
-            error={errors.owner}
-            hint="The pass that will own the quest and its keys: 0x and 40 hexadecimal digits (in mixed case, a valid EIP-55 checksum). It need not be registered yet."
-          >
-            <input
-              type="text"
-              required
-              class="ap-mono"
-              autoComplete="off"
-              spellcheck={false}
-              placeholder="0x…"
-              {...control("owner", true)}
-            />
-          </Field>
-        </fieldset>
-        <fieldset>
-          <legend>The quest</legend>
-          <Field
-            id={inputId("quest.name")}
-            label={LABELS["quest.name"]}
-            error={errors["quest.name"]}
-          >
-            <input type="text" required autoComplete="off" {...control("quest.name", false)} />
-          </Field>
-          <Field
-            id={inputId("quest.description")}
-            label={LABELS["quest.description"]}
-            error={errors["quest.description"]}
-            hint="What people do to earn the points. Optional, at most 5000 characters."
-          >
-            <textarea rows={4} {...control("quest.description", true)} />
-          </Field>
-          <div class="ap-pair">
+        <fieldset class="ap-whole" disabled={locked}>
+          <fieldset>
+            <legend>You</legend>
             <Field
-              id={inputId("quest.total_points")}
-              label={LABELS["quest.total_points"]}
-              error={errors["quest.total_points"]}
-              hint="The quest's whole budget."
+              id={inputId("project")}
+              label={LABELS.project}
+              error={errors.project}
+              hint={`Your project or company, at most ${PROJECT_MAX} characters.`}
             >
               <input
                 type="text"
-                inputMode="numeric"
                 required
-                autoComplete="off"
-                {...control("quest.total_points", true)}
+                autoComplete="organization"
+                {...control("project", true)}
               />
             </Field>
             <Field
-              id={inputId("quest.expected_points_per_completion")}
-              label={LABELS["quest.expected_points_per_completion"]}
-              error={errors["quest.expected_points_per_completion"]}
-              hint="What one completion usually pays."
+              id={inputId("contact")}
+              label={LABELS.contact}
+              error={errors.contact}
+              hint="An e-mail address or a handle the operator can reach you at."
+            >
+              <input type="text" required autoComplete="email" {...control("contact", true)} />
+            </Field>
+            <Field
+              id={inputId("owner")}
+              label={LABELS.owner}
+              error={errors.owner}
+              hint="The pass that will own the quest and its keys; empty, your wallet's account. Typed, it must be that account or its FuturePass. 0x and 40 hexadecimal digits: all lower-case or all upper-case, or mixed case with a valid EIP-55 checksum. It need not be registered yet."
+            >
+              <div class="ap-owner">
+                <input
+                  type="text"
+                  class="ap-mono"
+                  autoComplete="off"
+                  spellcheck={false}
+                  placeholder="0x… (empty: your wallet's account)"
+                  {...control("owner", true)}
+                />
+                {wallet ? (
+                  <button type="button" class="secondary" onClick={useWalletAddress}>
+                    Use my wallet's address
+                  </button>
+                ) : null}
+              </div>
+            </Field>
+          </fieldset>
+          <fieldset>
+            <legend>The quest</legend>
+            <Field
+              id={inputId("quest.name")}
+              label={LABELS["quest.name"]}
+              error={errors["quest.name"]}
+            >
+              <input type="text" required autoComplete="off" {...control("quest.name", false)} />
+            </Field>
+            <Field
+              id={inputId("quest.description")}
+              label={LABELS["quest.description"]}
+              error={errors["quest.description"]}
+              hint="What people do to earn the points. Optional, at most 5000 characters."
+            >
+              <textarea rows={4} {...control("quest.description", true)} />
+            </Field>
+            <div class="ap-pair">
+              <Field
+                id={inputId("quest.total_points")}
+                label={LABELS["quest.total_points"]}
+                error={errors["quest.total_points"]}
+                hint="The quest's whole budget."
+              >
+                <input
+                  type="text"
+                  inputMode="numeric"
+                  required
+                  autoComplete="off"
+                  {...control("quest.total_points", true)}
+                />
+              </Field>
+              <Field
+                id={inputId("quest.expected_points_per_completion")}
+                label={LABELS["quest.expected_points_per_completion"]}
+                error={errors["quest.expected_points_per_completion"]}
+                hint="What one completion usually pays."
+              >
+                <input
+                  type="text"
+                  inputMode="numeric"
+                  required
+                  autoComplete="off"
+                  {...control("quest.expected_points_per_completion", true)}
+                />
+              </Field>
+            </div>
+            <div class="ap-pair">
+              <Field
+                id={inputId("quest.start")}
+                label={LABELS["quest.start"]}
+                error={errors["quest.start"]}
+                hint={`In your time zone (${timeZone()}).${utcOf("quest.start")}`}
+              >
+                <input type="datetime-local" required {...control("quest.start", true)} />
+              </Field>
+              <Field
+                id={inputId("quest.end")}
+                label={LABELS["quest.end"]}
+                error={errors["quest.end"]}
+                hint={`After the start, in the future.${utcOf("quest.end")}`}
+              >
+                <input type="datetime-local" required {...control("quest.end", true)} />
+              </Field>
+            </div>
+            <Field
+              id={inputId("quest.action_type")}
+              label={LABELS["quest.action_type"]}
+              error={errors["quest.action_type"]}
+              hint="Optional: what people do for the points, as a short slug such as swap or daily-login (lower-case letters, digits, _ and -, at most 64). Empty means default; the operator may change it."
             >
               <input
                 type="text"
-                inputMode="numeric"
-                required
                 autoComplete="off"
-                {...control("quest.expected_points_per_completion", true)}
+                spellcheck={false}
+                class="ap-mono"
+                {...control("quest.action_type", true)}
               />
             </Field>
-          </div>
-          <div class="ap-pair">
-            <Field
-              id={inputId("quest.start")}
-              label={LABELS["quest.start"]}
-              error={errors["quest.start"]}
-              hint={`In your time zone (${timeZone()}).${utcOf("quest.start")}`}
-            >
-              <input type="datetime-local" required {...control("quest.start", true)} />
-            </Field>
-            <Field
-              id={inputId("quest.end")}
-              label={LABELS["quest.end"]}
-              error={errors["quest.end"]}
-              hint={`After the start, in the future.${utcOf("quest.end")}`}
-            >
-              <input type="datetime-local" required {...control("quest.end", true)} />
-            </Field>
-          </div>
-          <Field
-            id={inputId("quest.action_type")}
-            label={LABELS["quest.action_type"]}
-            error={errors["quest.action_type"]}
-            hint="Optional: what people do for the points, as a short slug such as swap or daily-login (lower-case letters, digits, _ and -, at most 64). Empty means default; the operator may change it."
-          >
-            <input
-              type="text"
-              autoComplete="off"
-              spellcheck={false}
-              class="ap-mono"
-              {...control("quest.action_type", true)}
+            <CampaignField
+              campaigns={campaigns}
+              error={errors.campaign_id}
+              control={control("campaign_id", true)}
             />
+          </fieldset>
+          <Field
+            id={inputId("message")}
+            label={LABELS.message}
+            error={errors.message}
+            hint="Optional: anything the operator should know, at most 5000 characters."
+          >
+            <textarea rows={4} {...control("message", true)} />
           </Field>
-          <CampaignField
-            campaigns={campaigns}
-            error={errors.campaign_id}
-            control={control("campaign_id", true)}
-          />
+          <div class="row">
+            <button type="submit">Sign and send…</button>
+          </div>
         </fieldset>
-        <Field
-          id={inputId("message")}
-          label={LABELS.message}
-          error={errors.message}
-          hint="Optional: anything the operator should know, at most 5000 characters."
-        >
-          <textarea rows={4} {...control("message", true)} />
-        </Field>
-        <div class="row">
-          <button type="submit" disabled={sending}>
-            {sending ? "Sending…" : "Send the application"}
-          </button>
-          {sending ? (
-            <p class="loading ap-inline" role="status">
-              Sending your application…
-            </p>
-          ) : null}
-        </div>
       </form>
+      {(step.kind === "review" || step.kind === "signing" || step.kind === "sending") &&
+      prepared ? (
+        <MessageReview
+          id="apply-proof"
+          heading="Sign the owner proof"
+          signIn={step.signIn}
+          purpose={
+            prepared.owner === step.signIn.address
+              ? "This message proves that you hold the owner address, so that the application can be sent."
+              : `This message proves that you hold the account whose FuturePass, ${prepared.owner}, is to own the quest.`
+          }
+        >
+          <button type="button" onClick={signAndSend} disabled={step.kind !== "review"}>
+            {step.kind === "review" ? "Sign and send the application" : "Sending…"}
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            onClick={proof.reset}
+            disabled={step.kind === "sending"}
+          >
+            Back to the form
+          </button>
+        </MessageReview>
+      ) : null}
+      <p class="loading wallet-waiting" role="status" aria-live="polite">
+        {waitingText(step, "Sending your application…")}
+      </p>
+      {step.kind === "stopped" ? (
+        <ErrorBox
+          id="apply-wallet-problem"
+          error={step.error}
+          lead="The application was not sent."
+          onRetry={start}
+        />
+      ) : null}
     </Layout>
   );
 }

@@ -3,6 +3,7 @@ import {
   type CampaignSummary,
   idFrom,
   isEnded,
+  JoinInvite,
   loadAllQuests,
   type PublicQuest,
   QuestCards,
@@ -32,6 +33,7 @@ export function BoardPage(_props: Record<string, string>) {
         Public quests and the points they pay. Follow a campaign to its page, or see who leads on
         the <a href="/app/leaderboard">leaderboard</a>.
       </p>
+      <JoinInvite />
       <Show loaded={loaded} what="quests" onRetry={reload}>
         {(quests) => (
           <Board

@@ -15,6 +15,7 @@ import {
 import type { QuestTerms } from "../types.js";
 import {
   asApiError,
+  countOf,
   describedBy,
   Empty,
   ErrorBox,
@@ -191,14 +192,7 @@ function SignIn(props: {
           {props.notice}
         </p>
       ) : null}
-      {props.refusal ? (
-        <div class="error" role="alert">
-          <p>
-            <strong>Could not sign in. </strong>
-            {props.refusal.message}
-          </p>
-        </div>
-      ) : null}
+      {props.refusal ? <Refusal error={props.refusal} /> : null}
       <form onSubmit={submit} noValidate>
         <Field id="console-key" label="API key" error={error} hint={KEY_HINT}>
           <input
@@ -223,6 +217,37 @@ function SignIn(props: {
         </div>
       </form>
     </section>
+  );
+}
+
+/**
+ * Why the key was refused, for the person at the keyboard: the API's detail speaks of headers
+ * (`INVALID_API_KEY`: "the x-api-key header is missing, unknown or revoked"), which says nothing
+ * to someone who pasted a key into a form.
+ */
+function Refusal(props: { error: ApiError }) {
+  const { error } = props;
+  if (error.code === "INVALID_API_KEY" || /x-api-key|header/i.test(error.message)) {
+    return (
+      <div class="error" role="alert">
+        <p>
+          <strong>This API key is not valid any more.</strong> It may have expired after the key was
+          rotated, been revoked, or been mistyped.
+        </p>
+        <p>
+          Sign in with your current key: after a rotation, that is the new key you were given. If
+          you have no working key, ask the operator for a new one.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div class="error" role="alert">
+      <p>
+        <strong>This API key was refused. </strong>
+        {error.message}
+      </p>
+    </div>
   );
 }
 
@@ -354,9 +379,11 @@ function QuestPanel(props: {
     [offset, paid, reversed],
     { keep: "always" },
   );
+  // Kept on screen while a reversal reloads them: the chart and the marks do not blink.
   const [reversals, reloadReversals] = useLoad(
     (signal) => loadReversals(quest.id, apiKey, signal),
     [reversed],
+    { keep: "always" },
   );
   const [stats, reloadStats] = useLoad(
     (signal) =>
@@ -369,10 +396,6 @@ function QuestPanel(props: {
   const total = latest?.total_points ?? quest.total_points;
   const remaining = latest?.points_remaining ?? quest.points_remaining;
   const headingId = `quest-${quest.id}-name`;
-  let reversedPoints = 0;
-  if (reversals.state === "ok") {
-    for (const reversal of reversals.data.byPayout.values()) reversedPoints += reversal.amount;
-  }
 
   return (
     <section class="console-quest" aria-labelledby={headingId}>
@@ -392,11 +415,15 @@ function QuestPanel(props: {
           <BucketToggle bucket={bucket} onChange={setBucket} />
           <StatsView
             stats={stats}
+            reversals={reversals}
             bucket={bucket}
             quest={quest}
             total={total}
-            reversedPoints={reversedPoints}
-            onRetry={reloadStats}
+            remaining={remaining}
+            onRetry={() => {
+              reloadStats();
+              reloadReversals();
+            }}
           />
         </div>
         <div class="console-cell">
@@ -451,31 +478,83 @@ function BucketToggle(props: { bucket: Bucket; onChange: (bucket: Bucket) => voi
   );
 }
 
-interface BurnDownRow extends StatsRow {
+interface BurnDownRow {
+  /** The bucket's start. */
+  at: string;
+  payouts: number;
+  /** Points the bucket's payouts paid (reversed ones included: `/stats` counts them). */
+  points: number;
+  reversals: number;
+  /** Points the bucket's reversals gave back. */
+  reversed: number;
+  /** What was left at the bucket's end. */
   remaining: number;
 }
 
+interface BurnDownInput {
+  rows: StatsRow[];
+  reversals: Reversal[];
+  /** The budget as the quest's detail says it now: total and points remaining. */
+  total: number;
+  remaining: number;
+  quest: { start: string; end: string };
+  bucketMs: number;
+  /** The statistics cover only the latest STATS_BUCKETS_MAX buckets, not the whole quest. */
+  truncated: boolean;
+  now?: number;
+}
+
 /**
- * Points remaining over time: the total from the quest's start, less what each bucket paid. A
- * bucket's payouts are known only once it is over, so its drop is drawn at its end (or now, for
- * the bucket under way); nothing is drawn before the quest starts.
+ * Points remaining over time, as the budget counts them: the payouts of each bucket (`/stats`,
+ * which counts every payout, reversed or not) take points away, and each reversal puts its
+ * payout's amount back in the bucket it was made in, as `points_remaining` does. So the line ends
+ * where the budget is. It starts at the total from the quest's start; when the statistics reach
+ * back only part of the way, at what was left at their first bucket (worked back from the budget).
+ * A bucket's change is known only once it is over, so it is drawn at its end (or now, for the
+ * bucket under way).
  */
-function burnDown(
-  rows: StatsRow[],
-  total: number,
-  quest: { start: string; end: string },
-  bucketMs: number,
-  now = Date.now(),
-): { chart: BurnDown; rows: BurnDownRow[] } {
-  const start = Date.parse(quest.start);
+function burnDown(input: BurnDownInput): { chart: BurnDown; rows: BurnDownRow[]; base: number } {
+  const { bucketMs, quest } = input;
+  const now = input.now ?? Date.now();
+  const buckets = new Map<number, Omit<BurnDownRow, "remaining" | "at">>();
+  const bucketOf = (ms: number) => {
+    const at = Math.floor(ms / bucketMs) * bucketMs;
+    let row = buckets.get(at);
+    if (!row) {
+      row = { payouts: 0, points: 0, reversals: 0, reversed: 0 };
+      buckets.set(at, row);
+    }
+    return row;
+  };
+  for (const row of input.rows) {
+    const bucket = bucketOf(Date.parse(row.at));
+    bucket.payouts += row.payouts;
+    bucket.points += row.points;
+  }
+  // The first bucket the statistics cover: reversals before it are in the budget already.
+  const first = input.truncated
+    ? Math.floor(now / bucketMs) * bucketMs - (STATS_BUCKETS_MAX - 1) * bucketMs
+    : Number.NEGATIVE_INFINITY;
+  for (const reversal of input.reversals) {
+    const at = Date.parse(reversal.created_at);
+    if (at < first) continue;
+    const bucket = bucketOf(at);
+    bucket.reversals += 1;
+    bucket.reversed += reversal.amount;
+  }
+  const ordered = [...buckets.entries()].sort(([a], [b]) => a - b);
+  const paid = ordered.reduce((sum, [, row]) => sum + row.points, 0);
+  const back = ordered.reduce((sum, [, row]) => sum + row.reversed, 0);
+  const base = input.truncated ? input.remaining + paid - back : input.total;
+  const start = input.truncated ? first : Date.parse(quest.start);
   const xs: number[] = [start / 1000];
-  const ys: number[] = [total];
+  const ys: number[] = [base];
   const table: BurnDownRow[] = [];
-  let remaining = total;
-  for (const row of rows) {
-    remaining -= row.points;
-    table.push({ ...row, remaining });
-    const x = Math.max(Math.min(Date.parse(row.at) + bucketMs, now), start) / 1000;
+  let remaining = base;
+  for (const [at, row] of ordered) {
+    remaining += row.reversed - row.points;
+    table.push({ at: new Date(at).toISOString(), ...row, remaining });
+    const x = Math.max(Math.min(at + bucketMs, now), start) / 1000;
     if (x > xs[xs.length - 1]!) {
       xs.push(x);
       ys.push(remaining);
@@ -483,12 +562,13 @@ function burnDown(
       ys[ys.length - 1] = remaining;
     }
   }
+  // To now, or to the quest's end once it is over (a reversal may come later still).
   const until = Math.min(now, Date.parse(quest.end)) / 1000;
   if (until > xs[xs.length - 1]!) {
     xs.push(until);
     ys.push(remaining);
   }
-  return { chart: { xs, ys }, rows: table };
+  return { chart: { xs, ys }, rows: table, base };
 }
 
 function bucketLabel(iso: string, bucket: Bucket): string {
@@ -496,43 +576,68 @@ function bucketLabel(iso: string, bucket: Bucket): string {
   return `${new Date(iso).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" })}`;
 }
 
+type ReversalsLoad = Loaded<{ byPayout: Map<string, Reversal>; complete: boolean }>;
+
 function StatsView(props: {
   stats: Loaded<StatsRow[]>;
+  reversals: ReversalsLoad;
   bucket: Bucket;
   quest: OwnedQuest;
   total: number;
-  reversedPoints: number;
+  remaining: number;
   onRetry: () => void;
 }) {
-  const { stats, bucket, quest, total, reversedPoints } = props;
+  const { stats, reversals, bucket, quest, total, remaining } = props;
   const rows = stats.state === "ok" ? stats.data : undefined;
-  const computed = useMemo(
-    () => (rows ? burnDown(rows, total, quest, BUCKET_MS[bucket]) : undefined),
-    [rows, total, quest, bucket],
+  const reversalList = useMemo(
+    () => (reversals.state === "ok" ? [...reversals.data.byPayout.values()] : undefined),
+    [reversals],
   );
-  if (stats.state === "loading") return <Loading what="the burn-down chart" />;
+  const truncated = Date.now() - Date.parse(quest.start) > STATS_BUCKETS_MAX * BUCKET_MS[bucket];
+  const computed = useMemo(
+    () =>
+      rows && reversalList
+        ? burnDown({
+            rows,
+            reversals: reversalList,
+            total,
+            remaining,
+            quest,
+            bucketMs: BUCKET_MS[bucket],
+            truncated,
+          })
+        : undefined,
+    [rows, reversalList, total, remaining, quest, bucket, truncated],
+  );
   if (stats.state === "error") {
     return <ErrorBox error={stats.error} what="the burn-down chart" onRetry={props.onRetry} />;
   }
-  if (!computed || computed.rows.length === 0) {
+  // The reversals' own failure is shown with the payouts; the chart cannot be right without them.
+  if (reversals.state === "error") {
+    return <p class="hint">The burn-down chart needs the quest's reversals, which did not load.</p>;
+  }
+  if (!computed) return <Loading what="the burn-down chart" />;
+  if (computed.rows.length === 0) {
     return <Empty>No payouts yet: the burn-down chart starts with the first payout.</Empty>;
   }
   const unit = bucket === "hour" ? "hour" : "day";
   const paidPoints = computed.rows.reduce((sum, row) => sum + row.points, 0);
   const payouts = computed.rows.reduce((sum, row) => sum + row.payouts, 0);
+  const reversedPoints = computed.rows.reduce((sum, row) => sum + row.reversed, 0);
+  const reversalCount = computed.rows.reduce((sum, row) => sum + row.reversals, 0);
   const last = computed.rows[computed.rows.length - 1]!;
-  const truncated = Date.now() - Date.parse(quest.start) > STATS_BUCKETS_MAX * BUCKET_MS[bucket];
   const captionId = `quest-${quest.id}-chart-caption`;
+  const buckets = countOf(computed.rows.length, unit);
   return (
     <figure class="console-figure" aria-labelledby={captionId}>
       <figcaption id={captionId}>
-        Points remaining in {quest.name} by {unit} (UTC): {formatNumber(total)} at the start,{" "}
-        {formatNumber(last.remaining)} after {formatNumber(payouts)}{" "}
-        {payouts === 1 ? "payout" : "payouts"} of {formatNumber(paidPoints)} points in{" "}
-        {formatNumber(computed.rows.length)} {computed.rows.length === 1 ? unit : `${unit}s`}.
-        {reversedPoints > 0
-          ? ` Reversed payouts still count here: the ${formatNumber(reversedPoints)} points they gave back are in the budget above.`
-          : null}
+        Points remaining in {quest.name} by {unit} (UTC): {formatNumber(computed.base)} at the
+        start, {formatNumber(last.remaining)} after {countOf(payouts, "payout")} of{" "}
+        {countOf(paidPoints, "point")}
+        {reversalCount > 0
+          ? ` and ${countOf(reversalCount, "reversal")} giving back ${countOf(reversedPoints, "point")}`
+          : ""}{" "}
+        in {buckets}.
       </figcaption>
       {truncated ? (
         <p class="hint">
@@ -540,16 +645,18 @@ function StatsView(props: {
           the whole quest.
         </p>
       ) : null}
-      <BurnDownChart data={computed.chart} total={total} />
+      {reversals.state === "ok" && !reversals.data.complete ? (
+        <p class="hint">
+          Only the latest reversals are counted: the line may end above or below the budget.
+        </p>
+      ) : null}
+      <BurnDownChart data={computed.chart} total={Math.max(total, computed.base)} />
       <details class="console-details">
-        <summary>
-          The chart's numbers as a table ({formatNumber(computed.rows.length)}{" "}
-          {computed.rows.length === 1 ? unit : `${unit}s`} with payouts)
-        </summary>
+        <summary>The chart's numbers as a table ({buckets} with payouts or reversals)</summary>
         <TableWrap label={`Payouts of ${quest.name} per ${unit}`}>
           <table>
             <caption class="visually-hidden">
-              Payouts of {quest.name} per {unit}, oldest first
+              Payouts and reversals of {quest.name} per {unit}, oldest first
             </caption>
             <thead>
               <tr>
@@ -559,6 +666,9 @@ function StatsView(props: {
                 </th>
                 <th scope="col" class="num">
                   Points paid
+                </th>
+                <th scope="col" class="num">
+                  Points reversed
                 </th>
                 <th scope="col" class="num">
                   Points remaining
@@ -571,6 +681,7 @@ function StatsView(props: {
                   <td>{bucketLabel(row.at, bucket)}</td>
                   <td class="num">{formatNumber(row.payouts)}</td>
                   <td class="num">{formatNumber(row.points)}</td>
+                  <td class="num">{formatNumber(row.reversed)}</td>
                   <td class="num">{formatNumber(row.remaining)}</td>
                 </tr>
               ))}
@@ -628,6 +739,8 @@ function AllocateForm(props: {
     event.preventDefault();
     // A second click before the first answer (even before the button shows disabled) is ignored.
     if (inFlight.current) return;
+    // A new attempt: the last one's answer (a refusal above all) no longer describes the form.
+    setOutcome(null);
     const pass = address.trim();
     const amount = points.trim();
     const found: { address?: string; points?: string } = {};
@@ -649,7 +762,6 @@ function AllocateForm(props: {
     }
     inFlight.current = true;
     setSending(true);
-    setOutcome(null);
     try {
       const answer = await api<{ payout: Payout }>(`/quests/${quest.id}`, {
         method: "POST",
@@ -659,6 +771,7 @@ function AllocateForm(props: {
       idempotency.current = null;
       // Emptied: a click after the answer asks for points again instead of paying twice.
       setPoints("");
+      setErrors({});
       setOutcome({ ok: true, payout: answer.payout });
       props.onPaid();
     } catch (caught) {
@@ -727,7 +840,7 @@ function AllocateForm(props: {
       <div ref={result} tabIndex={-1} class="console-result">
         {outcome?.ok ? (
           <p class="notice" role="status">
-            Paid {formatNumber(outcome.payout.amount)} points to{" "}
+            Paid {countOf(outcome.payout.amount, "point")} to{" "}
             <code>{outcome.payout.account.pass}</code> at {formatDate(outcome.payout.created_at)}{" "}
             (payout <code>{outcome.payout.id}</code>).
           </p>
@@ -774,6 +887,13 @@ function PayoutsView(props: {
     payoutId: string,
     outcome: { ok: true; reversal: Reversal } | { ok: false; error: ApiError },
   ) => setOutcomes((map) => new Map(map).set(payoutId, outcome));
+  const clearOutcome = (payoutId: string) =>
+    setOutcomes((map) => {
+      if (!map.has(payoutId)) return map;
+      const next = new Map(map);
+      next.delete(payoutId);
+      return next;
+    });
 
   let status: ComponentChildren = null;
   const busy = detail.state === "loading" || props.pageLoading;
@@ -852,7 +972,7 @@ function PayoutsView(props: {
                           id={`reverse-${payout.id}`}
                           aria-expanded={formOpen ? "true" : "false"}
                           aria-controls={`${rowId}-reverse`}
-                          aria-label={`Reverse the payout of ${formatNumber(payout.amount)} points to ${payout.account.pass}`}
+                          aria-label={`Reverse the payout of ${countOf(payout.amount, "point")} to ${payout.account.pass}`}
                           onClick={() => setOpen(formOpen ? null : payout.id)}
                         >
                           Reverse
@@ -865,8 +985,8 @@ function PayoutsView(props: {
                       <td colSpan={5} id={`${rowId}-reverse`}>
                         {outcome?.ok ? (
                           <p class="notice" role="status">
-                            Reversed: {formatNumber(outcome.reversal.amount)} points are back in the
-                            budget.
+                            Reversed: {countOf(outcome.reversal.amount, "point")}{" "}
+                            {outcome.reversal.amount === 1 ? "is" : "are"} back in the budget.
                           </p>
                         ) : null}
                         {outcome && !outcome.ok ? (
@@ -882,6 +1002,7 @@ function PayoutsView(props: {
                             questId={quest.id}
                             payout={payout}
                             apiKey={props.apiKey}
+                            onStart={() => clearOutcome(payout.id)}
                             onCancel={() => {
                               setOpen(null);
                               document.getElementById(`reverse-${payout.id}`)?.focus();
@@ -934,6 +1055,8 @@ function ReverseForm(props: {
   payout: Payout;
   apiKey: string;
   onCancel: () => void;
+  /** A new attempt begins: the last one's refusal is no longer current. */
+  onStart: () => void;
   onAnswer: (answer: { ok: true; reversal: Reversal } | { ok: false; error: ApiError }) => void;
 }) {
   const { payout } = props;
@@ -949,6 +1072,7 @@ function ReverseForm(props: {
   const submit = async (event: Event) => {
     event.preventDefault();
     if (inFlight.current) return;
+    props.onStart();
     const text = reason.trim();
     if (text.length < 1 || text.length > REASON_MAX) {
       setError(`Give a reason: 1 to ${REASON_MAX} characters.`);
@@ -974,7 +1098,7 @@ function ReverseForm(props: {
     <form onSubmit={submit} noValidate class="console-reverse-form">
       <Field
         id={id}
-        label={`Reason for reversing ${formatNumber(payout.amount)} points`}
+        label={`Reason for reversing ${countOf(payout.amount, "point")}`}
         error={error}
         hint={REASON_HINT}
       >

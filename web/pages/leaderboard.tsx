@@ -1,4 +1,3 @@
-import { useEffect, useState } from "preact/hooks";
 import { api, query } from "../api.js";
 import type { Campaign } from "../types.js";
 import {
@@ -13,7 +12,17 @@ import {
   TableWrap,
   useLoad,
 } from "../ui.js";
-import { idFrom, loadActiveCampaigns, PassLookup, useQueryState } from "./public-shared.js";
+import {
+  type EarningPeriod,
+  idFrom,
+  JoinInvite,
+  loadActiveCampaigns,
+  loadEarningPeriods,
+  PassLookup,
+  periodRange,
+  periodTense,
+  useQueryState,
+} from "./public-shared.js";
 
 /** `GET /leaderboard`. */
 interface Leaderboard {
@@ -29,9 +38,10 @@ const OFFSET_MAX = 10_000;
 
 /**
  * The leaderboard (`/app/leaderboard`): passes ranked by live points, overall or within a
- * campaign and/or an earning period, a hundred places a page. The scope and the offset live in
- * the URL query (`?campaign_id=3&earning_period_id=2&offset=100`); values the API refuses show
- * its problem detail.
+ * campaign and/or an earning period (chosen from `GET /earning-periods`, by its dates), a
+ * hundred places a page. The scope and the offset live in the URL query
+ * (`?campaign_id=3&earning_period_id=2&offset=100`); a period id the list does not have is said
+ * to be unknown, and values the API refuses show its problem detail.
  */
 export function LeaderboardPage(_props: Record<string, string>) {
   const [params, setParams] = useQueryState();
@@ -56,6 +66,12 @@ export function LeaderboardPage(_props: Record<string, string>) {
   const [campaigns, reloadCampaigns] = useLoad((signal) => loadActiveCampaigns(signal), []);
   const campaignList = campaigns.state === "ok" ? campaigns.data : [];
   const campaignName = nameOf(campaignList, campaignParam);
+  const [periods, reloadPeriods] = useLoad((signal) => loadEarningPeriods(signal), []);
+  const periodList = periods.state === "ok" ? periods.data : [];
+  const period = periodList.find((p) => String(p.id) === periodParam);
+  // A well-formed id the list lacks (a malformed one gets the API's own refusal).
+  const unknownPeriod =
+    periods.state === "ok" && idFrom(periodParam) !== undefined && period === undefined;
 
   const goTo = (next: number) => {
     setParams({ offset: next > 0 ? next : null });
@@ -68,6 +84,8 @@ export function LeaderboardPage(_props: Record<string, string>) {
       <Filters
         campaigns={campaignList}
         campaignsLoading={campaigns.state === "loading"}
+        periods={periodList}
+        periodsLoading={periods.state === "loading"}
         campaignParam={campaignParam}
         periodParam={periodParam}
         setParams={setParams}
@@ -75,69 +93,82 @@ export function LeaderboardPage(_props: Record<string, string>) {
       {campaigns.state === "error" ? (
         <ErrorBox error={campaigns.error} what="the campaign list" onRetry={reloadCampaigns} />
       ) : null}
-      <h2 id="ranking-heading">{scopeTitle(campaignParam, campaignName, periodParam)}</h2>
-      <Show loaded={board} what="the leaderboard" onRetry={reloadBoard}>
-        {(data) =>
-          data.items.length === 0 ? (
-            offset > 0 ? (
-              <>
-                <Empty>No passes this far down the leaderboard.</Empty>
-                <button type="button" class="secondary" onClick={() => goTo(0)}>
-                  Back to the top
-                </button>
-              </>
+      {periods.state === "error" ? (
+        <ErrorBox error={periods.error} what="the earning periods" onRetry={reloadPeriods} />
+      ) : null}
+      <h2 id="ranking-heading">{scopeTitle(campaignParam, campaignName, periodParam, period)}</h2>
+      {unknownPeriod ? (
+        <div class="error" role="alert">
+          <p>
+            <strong>Earning period {periodParam} is unknown:</strong> there is no such period.
+            Choose one from the list above, or see all time.
+          </p>
+        </div>
+      ) : (
+        <Show loaded={board} what="the leaderboard" onRetry={reloadBoard}>
+          {(data) =>
+            data.items.length === 0 ? (
+              offset > 0 ? (
+                <>
+                  <Empty>No passes this far down the leaderboard.</Empty>
+                  <button type="button" class="secondary" onClick={() => goTo(0)}>
+                    Back to the top
+                  </button>
+                </>
+              ) : (
+                <Empty>
+                  No points yet
+                  {campaignParam || periodParam ? " in this scope" : ""}. Points appear here once a
+                  live quest pays a pass.
+                </Empty>
+              )
             ) : (
-              <Empty>
-                No points yet
-                {campaignParam || periodParam ? " in this scope" : ""}. Points appear here once a
-                live quest pays a pass.
-              </Empty>
-            )
-          ) : (
-            <>
-              <TableWrap label="Ranking">
-                <table class="public-table" aria-labelledby="ranking-heading">
-                  <thead>
-                    <tr>
-                      <th scope="col" class="num">
-                        Rank
-                      </th>
-                      <th scope="col">Pass</th>
-                      <th scope="col" class="num">
-                        Points
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((item) => (
-                      <tr key={item.pass}>
-                        <td class="num">{formatNumber(item.rank)}</td>
-                        <td class="pass">
-                          <a class="mono" href={`/app/passes/${item.pass}`}>
-                            {item.pass}
-                          </a>
-                        </td>
-                        <td class="num">{formatNumber(item.points)}</td>
+              <>
+                <TableWrap label="Ranking">
+                  <table class="public-table" aria-labelledby="ranking-heading">
+                    <thead>
+                      <tr>
+                        <th scope="col" class="num">
+                          Rank
+                        </th>
+                        <th scope="col">Pass</th>
+                        <th scope="col" class="num">
+                          Points
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
-              <Pager
-                textWhenSingle
-                label="Leaderboard pages"
-                position={`Places ${formatNumber(offset + 1)}–${formatNumber(offset + data.items.length)}`}
-                onPrevious={offset > 0 ? () => goTo(Math.max(0, offset - LIMIT)) : undefined}
-                onNext={
-                  data.items.length === LIMIT && offset + LIMIT <= OFFSET_MAX
-                    ? () => goTo(offset + LIMIT)
-                    : undefined
-                }
-              />
-            </>
-          )
-        }
-      </Show>
+                    </thead>
+                    <tbody>
+                      {data.items.map((item) => (
+                        <tr key={item.pass}>
+                          <td class="num">{formatNumber(item.rank)}</td>
+                          <td class="pass">
+                            <a class="mono" href={`/app/passes/${item.pass}`}>
+                              {item.pass}
+                            </a>
+                          </td>
+                          <td class="num">{formatNumber(item.points)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableWrap>
+                <Pager
+                  textWhenSingle
+                  label="Leaderboard pages"
+                  position={`Places ${formatNumber(offset + 1)}–${formatNumber(offset + data.items.length)}`}
+                  onPrevious={offset > 0 ? () => goTo(Math.max(0, offset - LIMIT)) : undefined}
+                  onNext={
+                    data.items.length === LIMIT && offset + LIMIT <= OFFSET_MAX
+                      ? () => goTo(offset + LIMIT)
+                      : undefined
+                  }
+                />
+              </>
+            )
+          }
+        </Show>
+      )}
+      <JoinInvite lead="Want to be on it?" />
       <h2>Look up a pass</h2>
       <p>See a pass's points, by campaign and earning period, and its payouts.</p>
       <PassLookup id="lookup-address" />
@@ -148,14 +179,13 @@ export function LeaderboardPage(_props: Record<string, string>) {
 function Filters(props: {
   campaigns: Campaign[];
   campaignsLoading: boolean;
+  periods: EarningPeriod[];
+  periodsLoading: boolean;
   campaignParam: string;
   periodParam: string;
   setParams: (changes: Record<string, string | number | null>) => void;
 }) {
   const { campaignParam, periodParam, setParams } = props;
-  const [period, setPeriod] = useState(periodParam);
-  // Back and Forward change the URL: the input follows.
-  useEffect(() => setPeriod(periodParam), [periodParam]);
   const options = props.campaigns.map((c) => ({ value: String(c.id), name: c.name }));
   if (campaignParam !== "" && !options.some((option) => option.value === campaignParam)) {
     // A campaign the list does not have (no longer active, or not loaded yet): still shown.
@@ -165,12 +195,30 @@ function Filters(props: {
       name: id === undefined ? campaignParam : `Campaign ${id}`,
     });
   }
-  const onSubmit = (event: Event) => {
-    event.preventDefault();
-    setParams({ earning_period_id: period.trim(), offset: null });
-  };
+  // The newest period first: the current one is the likeliest choice.
+  const now = Date.now();
+  const periodOptions = [...props.periods].reverse().map((p) => ({
+    value: String(p.id),
+    name: periodOption(p, now),
+  }));
+  if (periodParam !== "" && !periodOptions.some((option) => option.value === periodParam)) {
+    // The URL's period, shown as chosen even when the list lacks it (the page says so).
+    periodOptions.push({
+      value: periodParam,
+      name: props.periodsLoading ? `Period ${periodParam}` : `Unknown period ${periodParam}`,
+    });
+  }
+  const periodHint = props.periodsLoading
+    ? "Loading the earning periods…"
+    : props.periods.length === 0
+      ? "No earning periods are defined: points count for all time."
+      : "Rank the points earned within one period (dates in UTC)";
   return (
-    <form class="filters" aria-label="Leaderboard scope" onSubmit={onSubmit}>
+    <form
+      class="filters"
+      aria-label="Leaderboard scope"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <Field
         id="leaderboard-campaign"
         label="Campaign"
@@ -182,11 +230,7 @@ function Filters(props: {
           aria-describedby={describedBy("leaderboard-campaign", true)}
           value={campaignParam}
           onChange={(event) =>
-            setParams({
-              campaign_id: (event.target as HTMLSelectElement).value,
-              earning_period_id: period.trim(),
-              offset: null,
-            })
+            setParams({ campaign_id: (event.target as HTMLSelectElement).value, offset: null })
           }
         >
           <option value="">All campaigns</option>
@@ -197,28 +241,32 @@ function Filters(props: {
           ))}
         </select>
       </Field>
-      <Field id="leaderboard-period" label="Earning period id" hint="Empty: all time">
-        <input
+      <Field id="leaderboard-period" label="Earning period" hint={periodHint}>
+        <select
           id="leaderboard-period"
           name="earning_period_id"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
           aria-describedby={describedBy("leaderboard-period", true)}
-          value={period}
-          onInput={(event) => setPeriod((event.target as HTMLInputElement).value)}
-        />
+          value={periodParam}
+          onChange={(event) =>
+            setParams({
+              earning_period_id: (event.target as HTMLSelectElement).value,
+              offset: null,
+            })
+          }
+        >
+          <option value="">All time</option>
+          {periodOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.name}
+            </option>
+          ))}
+        </select>
       </Field>
-      <button type="submit">Show</button>
       {campaignParam || periodParam ? (
         <button
           type="button"
           class="secondary"
-          onClick={() => {
-            setPeriod("");
-            setParams({ campaign_id: null, earning_period_id: null, offset: null });
-          }}
+          onClick={() => setParams({ campaign_id: null, earning_period_id: null, offset: null })}
         >
           Overall leaderboard
         </button>
@@ -227,15 +275,30 @@ function Filters(props: {
   );
 }
 
+/** A period in the list: its dates, and whether it is the current one or yet to come. */
+function periodOption(period: EarningPeriod, now: number): string {
+  const tense = periodTense(period, now);
+  return `${periodRange(period)}${tense === "ended" ? "" : ` (${tense})`}`;
+}
+
 function nameOf(campaigns: Campaign[], campaignParam: string): string | undefined {
   return campaigns.find((c) => String(c.id) === campaignParam)?.name;
 }
 
-function scopeTitle(campaignParam: string, campaignName: string | undefined, period: string) {
+function scopeTitle(
+  campaignParam: string,
+  campaignName: string | undefined,
+  periodParam: string,
+  period: EarningPeriod | undefined,
+) {
   const campaign = campaignParam ? (campaignName ?? `Campaign ${campaignParam}`) : undefined;
-  const periodText = period ? `period ${period}` : undefined;
-  if (campaign && periodText) return `${campaign}, earning ${periodText}`;
+  const periodText = period
+    ? `earning period ${periodRange(period)}`
+    : periodParam
+      ? `earning period ${periodParam}`
+      : undefined;
+  if (campaign && periodText) return `${campaign}, ${periodText}`;
   if (campaign) return campaign;
-  if (periodText) return `Earning ${periodText}`;
+  if (periodText) return periodText.charAt(0).toUpperCase() + periodText.slice(1);
   return "Overall";
 }

@@ -1,18 +1,42 @@
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
-import type { Application } from "../types.js";
-import { describedBy, Empty, Field, formatDate, formatNumber, fromUtcInput, Show } from "../ui.js";
+import { query } from "../api.js";
+import type { Application, Campaign } from "../types.js";
+import {
+  describedBy,
+  Empty,
+  ErrorBox,
+  Field,
+  formatDate,
+  formatNumber,
+  fromUtcInput,
+  type Loaded,
+  Show,
+} from "../ui.js";
 import {
   ActionState,
+  type AdminQuest,
   adminApi,
   ConfirmButton,
+  campaignName,
   inputValue,
   ListPager,
   Notice,
   numberOrUndefined,
   type SectionProps,
   useAction,
+  useCampaigns,
   useCursorList,
+  useQuestsById,
 } from "./operator-shared.js";
+
+/**
+ * An application as the operator reads it: with what the owner pass already has here. Null
+ * `owner_account`: the pass has no account yet (approval registers it).
+ */
+export interface OperatorApplication extends Application {
+  owner_account: { id: string; quests: number; keys: number } | null;
+}
 
 const STATUSES = [
   { value: "pending", label: "Pending (oldest first)" },
@@ -25,7 +49,15 @@ const STATUSES = [
 export function ApplicationsSection({ token }: SectionProps) {
   const [status, setStatus] = useState("pending");
   const [done, setDone] = useState<string | null>(null);
-  const list = useCursorList<Application>(token, "/admin/applications", { status }, 10);
+  const list = useCursorList<OperatorApplication>(token, "/admin/applications", { status }, 10);
+  const [campaignsLoad] = useCampaigns(token);
+  const campaigns = campaignsLoad.state === "ok" ? campaignsLoad.data : undefined;
+  // The quests approvals made, for what was granted (one read for the page).
+  const items = list.loaded.state === "ok" ? list.loaded.data.items : [];
+  const [granted] = useQuestsById(
+    token,
+    items.flatMap((a) => [a.quest_id, a.test_quest_id].filter((id): id is number => id !== null)),
+  );
   const decided = (message: string) => {
     setDone(message);
     list.reload();
@@ -67,7 +99,13 @@ export function ApplicationsSection({ token }: SectionProps) {
             <ul class="op-cards">
               {page.items.map((application) => (
                 <li key={application.id}>
-                  <ApplicationCard token={token} application={application} onDecided={decided} />
+                  <ApplicationCard
+                    token={token}
+                    application={application}
+                    campaigns={campaigns}
+                    granted={granted}
+                    onDecided={decided}
+                  />
                 </li>
               ))}
             </ul>
@@ -81,7 +119,9 @@ export function ApplicationsSection({ token }: SectionProps) {
 
 function ApplicationCard(props: {
   token: string;
-  application: Application;
+  application: OperatorApplication;
+  campaigns: Map<number, Campaign> | undefined;
+  granted: Loaded<Map<number, AdminQuest>>;
   onDecided: (message: string) => void;
 }) {
   const a = props.application;
@@ -100,6 +140,36 @@ function ApplicationCard(props: {
         <dd>
           <code>{a.owner}</code>
         </dd>
+        <dt>Owner's account</dt>
+        <dd>
+          <OwnerAccount account={a.owner_account} />
+        </dd>
+        <dt>Submitted</dt>
+        <dd>{formatDate(a.created_at)}</dd>
+        {a.decided_at ? (
+          <>
+            <dt>Decided</dt>
+            <dd>{formatDate(a.decided_at)}</dd>
+          </>
+        ) : null}
+        {a.reason ? (
+          <>
+            <dt>Reason</dt>
+            <dd>{a.reason}</dd>
+          </>
+        ) : null}
+        {a.status === "approved" ? (
+          <>
+            <dt>Keys claimed</dt>
+            <dd>{a.keys_claimed_at ? formatDate(a.keys_claimed_at) : "not yet"}</dd>
+          </>
+        ) : null}
+      </dl>
+      {a.quest_id !== null ? (
+        <Granted application={a} granted={props.granted} campaigns={props.campaigns} />
+      ) : null}
+      <h4 class="op-card-part">{a.status === "approved" ? "Asked for" : "The request"}</h4>
+      <dl class="facts">
         <dt>Quest</dt>
         <dd>{a.quest.name}</dd>
         <dt>Description</dt>
@@ -115,39 +185,11 @@ function ApplicationCard(props: {
         <dt>Action type</dt>
         <dd>{a.quest.action_type ?? "default"}</dd>
         <dt>Campaign</dt>
-        <dd>{a.campaign_id ?? "none"}</dd>
+        <dd>{campaignName(props.campaigns, a.campaign_id)}</dd>
         {a.message ? (
           <>
             <dt>Message</dt>
             <dd class="op-message">{a.message}</dd>
-          </>
-        ) : null}
-        <dt>Submitted</dt>
-        <dd>{formatDate(a.created_at)}</dd>
-        {a.decided_at ? (
-          <>
-            <dt>Decided</dt>
-            <dd>{formatDate(a.decided_at)}</dd>
-          </>
-        ) : null}
-        {a.reason ? (
-          <>
-            <dt>Reason</dt>
-            <dd>{a.reason}</dd>
-          </>
-        ) : null}
-        {a.quest_id !== null ? (
-          <>
-            <dt>Quests</dt>
-            <dd>
-              live {a.quest_id}, test {a.test_quest_id}
-            </dd>
-          </>
-        ) : null}
-        {a.status === "approved" ? (
-          <>
-            <dt>Keys claimed</dt>
-            <dd>{a.keys_claimed_at ? formatDate(a.keys_claimed_at) : "not yet"}</dd>
           </>
         ) : null}
       </dl>
@@ -171,7 +213,12 @@ function ApplicationCard(props: {
             </button>
           </div>
           {open === "approve" ? (
-            <ApproveForm token={props.token} application={a} onDecided={props.onDecided} />
+            <ApproveForm
+              token={props.token}
+              application={a}
+              campaigns={props.campaigns}
+              onDecided={props.onDecided}
+            />
           ) : null}
           {open === "reject" ? (
             <RejectForm token={props.token} application={a} onDecided={props.onDecided} />
@@ -182,10 +229,38 @@ function ApplicationCard(props: {
   );
 }
 
+const count = (n: number, one: string, many: string) =>
+  `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+/** Whether the owner is new to the service, or what its account already holds. */
+function OwnerAccount(props: { account: OperatorApplication["owner_account"] | undefined }) {
+  const { account } = props;
+  // Undefined: a service older than the field; say nothing rather than guess.
+  if (account === undefined) return <>unknown</>;
+  if (account === null) {
+    return (
+      <>
+        <span class="badge op-owner-new">New owner</span> no account yet: approval registers the
+        pass
+      </>
+    );
+  }
+  return (
+    <>
+      <span class="badge op-owner-existing">Existing account</span>{" "}
+      {count(account.quests, "quest", "quests")}, {count(account.keys, "key", "keys")}{" "}
+      <span class="meta">
+        (account <code>{account.id}</code>)
+      </span>
+    </>
+  );
+}
+
 /** The approval's overrides: every field empty means "as requested". */
 function ApproveForm(props: {
   token: string;
   application: Application;
+  campaigns: Map<number, Campaign> | undefined;
   onDecided: (message: string) => void;
 }) {
   const a = props.application;
@@ -213,10 +288,8 @@ function ApproveForm(props: {
       if (per !== undefined) body.expected_points_per_completion = per;
       if (fields.start) body.start = fromUtcInput(fields.start);
       if (fields.end) body.end = fromUtcInput(fields.end);
-      if (fields.campaign.trim() === "none") body.campaign_id = null;
-      else if (fields.campaign.trim()) {
-        body.campaign_id = numberOrUndefined(fields.campaign, "Campaign id");
-      }
+      if (fields.campaign === "none") body.campaign_id = null;
+      else if (fields.campaign) body.campaign_id = Number(fields.campaign);
       if (fields.visibility) body.is_public = fields.visibility === "public";
       if (fields.actionType.trim()) body.action_type = fields.actionType.trim();
       return adminApi<Application>(props.token, `/admin/applications/${a.id}/approve`, {
@@ -284,19 +357,16 @@ function ApproveForm(props: {
             onInput={set("end")}
           />
         </Field>
-        <Field
-          id={id("campaign")}
-          label="Campaign id"
-          hint={`Asked: ${a.campaign_id ?? "none"}; type "none" for no campaign`}
-        >
-          <input
-            id={id("campaign")}
-            type="text"
-            inputMode="numeric"
-            aria-describedby={describedBy(id("campaign"), true)}
-            value={fields.campaign}
-            onInput={set("campaign")}
-          />
+        <Field id={id("campaign")} label="Campaign">
+          <select id={id("campaign")} value={fields.campaign} onChange={set("campaign")}>
+            <option value="">As requested ({campaignName(props.campaigns, a.campaign_id)})</option>
+            <option value="none">No campaign</option>
+            {[...(props.campaigns?.values() ?? [])].map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name} (campaign {c.id}){c.is_active ? "" : ", inactive"}
+              </option>
+            ))}
+          </select>
         </Field>
         <Field id={id("public")} label="Live quest listed publicly">
           <select id={id("public")} value={fields.visibility} onChange={set("visibility")}>
@@ -386,5 +456,114 @@ function RejectForm(props: {
       </div>
       <ActionState action={action} busyText="Rejecting…" />
     </form>
+  );
+}
+
+/**
+ * What the approval granted: the live quest as it was created (overrides applied), each
+ * difference from the request marked, and both quests linked into the Quests section.
+ */
+function Granted(props: {
+  application: OperatorApplication;
+  granted: Loaded<Map<number, AdminQuest>>;
+  campaigns: Map<number, Campaign> | undefined;
+}) {
+  const a = props.application;
+  const questLink = (id: number | null, what: string) =>
+    id === null ? (
+      "none"
+    ) : (
+      <a href={`#quests${query({ owner: a.owner, quest: id })}`}>
+        {what} {id}
+      </a>
+    );
+  const heading = <h4 class="op-card-part">Granted</h4>;
+  const links = (
+    <>
+      <dt>Quests</dt>
+      <dd>
+        {questLink(a.quest_id, "live quest")}, {questLink(a.test_quest_id, "test quest")}
+      </dd>
+    </>
+  );
+  if (props.granted.state !== "ok") {
+    return (
+      <>
+        {heading}
+        <dl class="facts">{links}</dl>
+        {props.granted.state === "loading" ? (
+          <p class="loading">Loading the granted quest…</p>
+        ) : (
+          <ErrorBox error={props.granted.error} what="the granted quest" />
+        )}
+      </>
+    );
+  }
+  const live = a.quest_id === null ? undefined : props.granted.data.get(a.quest_id);
+  if (!live) {
+    return (
+      <>
+        {heading}
+        <dl class="facts">{links}</dl>
+        <p class="hint">The live quest is not among the latest quests; open it above.</p>
+      </>
+    );
+  }
+  const asked = a.quest;
+  const mark = (value: ComponentChildren, differs: boolean, askedText: string) => (
+    <>
+      {value}
+      {differs ? <span class="op-changed"> (changed; asked: {askedText})</span> : null}
+    </>
+  );
+  const span = (q: { start: string; end: string }) =>
+    `${formatDate(q.start)} – ${formatDate(q.end)}`;
+  return (
+    <>
+      {heading}
+      <dl class="facts">
+        {links}
+        <dt>Name</dt>
+        <dd>{live.name}</dd>
+        <dt>Total points</dt>
+        <dd>
+          {mark(
+            formatNumber(live.total_points),
+            live.total_points !== asked.total_points,
+            formatNumber(asked.total_points),
+          )}
+        </dd>
+        <dt>Points per completion</dt>
+        <dd>
+          {mark(
+            formatNumber(live.expected_points_per_completion),
+            live.expected_points_per_completion !== asked.expected_points_per_completion,
+            formatNumber(asked.expected_points_per_completion),
+          )}
+        </dd>
+        <dt>Window</dt>
+        <dd>
+          {mark(span(live), live.start !== asked.start || live.end !== asked.end, span(asked))}
+        </dd>
+        <dt>Listed</dt>
+        <dd>{live.is_public ? "public" : "private"}</dd>
+        <dt>Action type</dt>
+        <dd>
+          {mark(
+            <code>{live.action_type}</code>,
+            live.action_type !== (asked.action_type ?? "default"),
+            asked.action_type ?? "default",
+          )}
+        </dd>
+        <dt>Campaign</dt>
+        <dd>
+          {mark(
+            campaignName(props.campaigns, live.campaign_id),
+            live.campaign_id !== a.campaign_id,
+            campaignName(props.campaigns, a.campaign_id),
+          )}
+        </dd>
+      </dl>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import {
   type KeyState,
   ListTable,
   Notice,
+  OwnerPass,
   RequiredTextField,
   SecretBox,
   type SectionProps,
@@ -18,6 +19,7 @@ import {
   useAction,
   useCursorList,
   useFilters,
+  useOwnerPasses,
   useRequiredText,
 } from "./operator-shared.js";
 
@@ -29,6 +31,10 @@ export function KeysSection({ token }: SectionProps) {
   const filters = useFilters({ owner: "" });
   const owner = filters.applied.owner;
   const list = useCursorList<KeyState>(token, "/admin/keys", filters.query);
+  const passes = useOwnerPasses(
+    token,
+    list.loaded.state === "ok" ? list.loaded.data.items.map((key) => key.owner_id) : [],
+  );
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [rotating, setRotating] = useState<KeyState | null>(null);
@@ -74,7 +80,7 @@ export function KeysSection({ token }: SectionProps) {
         label="Keys"
         caption={`Keys${owner ? ` of ${owner}` : ""}, newest first`}
         class="op-wide"
-        columns={["Key", "State", "Owner account", "Created", "Last used", "Actions"]}
+        columns={["Key", "State", "Owner", "Created", "Last used", "Actions"]}
         row={(key) => (
           <tr key={key.id}>
             <td>
@@ -87,7 +93,7 @@ export function KeysSection({ token }: SectionProps) {
               <KeyStateText keyState={key} />
             </td>
             <td>
-              <code class="op-id">{key.owner_id}</code>
+              <OwnerPass id={key.owner_id} passes={passes} />
             </td>
             <td>{formatDate(key.created_at)}</td>
             <td>{key.last_used_at ? formatDate(key.last_used_at) : "never"}</td>
@@ -161,7 +167,7 @@ function KeyStateText(props: { keyState: KeyState }) {
       </>
     ) : (
       <>
-        <Badge kind="test">expires</Badge> {formatDate(key.expires_at)}
+        <Badge kind="warn">expires</Badge> {formatDate(key.expires_at)}
       </>
     );
   }

@@ -1,27 +1,59 @@
-import { useState } from "preact/hooks";
-import { Field, formatDate, formatNumber } from "../ui.js";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { ApiError, type FieldError } from "../api.js";
+import type { Campaign } from "../types.js";
+import {
+  asApiError,
+  describedBy,
+  ErrorBox,
+  Field,
+  formatDate,
+  formatNumber,
+  fromUtcInput,
+  toUtcInput,
+} from "../ui.js";
 import {
   ActionState,
   type AdminQuest,
   adminApi,
   Badge,
+  campaignName,
   FilterForm,
+  inputValue,
   ListTable,
   Notice,
   OnOffButton,
+  OwnerPass,
   type SectionProps,
   TextFilter,
   useAction,
+  useCampaigns,
   useCursorList,
   useFilters,
+  useOwnerPasses,
 } from "./operator-shared.js";
 
-/** Every quest (private and test ones too), filtered by owner, campaign and mode. */
-export function QuestsSection({ token }: SectionProps) {
-  const filters = useFilters({ owner: "", campaign_id: "", mode: "" });
+/**
+ * Every quest (private and test ones too), filtered by owner, campaign and mode; each one edited
+ * here as the CLI edits it. `#quests?owner=0x…&quest=12` (a link from an application) opens the
+ * owner's quests with quest 12 marked.
+ */
+export function QuestsSection({ token, params }: SectionProps) {
+  const linked = Number(params?.get("quest") ?? "") || undefined;
+  const filters = useFilters(
+    { owner: "", campaign_id: "", mode: "" },
+    { owner: params?.get("owner") ?? "", campaign_id: "", mode: "" },
+  );
   const list = useCursorList<AdminQuest>(token, "/admin/quests", filters.query);
+  const [campaigns] = useCampaigns(token);
+  const campaignMap = campaigns.state === "ok" ? campaigns.data : undefined;
+  const items = list.loaded.state === "ok" ? list.loaded.data.items : [];
+  const passes = useOwnerPasses(
+    token,
+    items.map((q) => q.owner_id),
+  );
   const toggle = useAction<AdminQuest>();
   const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState<AdminQuest | null>(null);
   const setEnabled = async (quest: AdminQuest, enabled: boolean) => {
     setNotice(null);
     const saved = await toggle.run(() =>
@@ -33,6 +65,16 @@ export function QuestsSection({ token }: SectionProps) {
     if (saved) setNotice(`Quest ${saved.id} ${saved.is_active ? "enabled" : "disabled"}.`);
     list.reload();
   };
+  // A quest a link asked for: brought into view once its row is there.
+  const shownLinked = useRef(false);
+  useEffect(() => {
+    if (!linked || shownLinked.current) return;
+    const row = document.getElementById(`op-quest-${linked}`);
+    if (row) {
+      shownLinked.current = true;
+      row.scrollIntoView({ block: "center" });
+    }
+  });
   return (
     <>
       <FilterForm label="Filter quests" filters={filters} submit="Filter" clear="Clear filters">
@@ -43,16 +85,19 @@ export function QuestsSection({ token }: SectionProps) {
           value={filters.typed.owner}
           onInput={filters.input("owner")}
         />
-        <Field id="op-quests-campaign" label="Campaign id">
-          <input
+        <Field id="op-quests-campaign" label="Campaign">
+          <select
             id="op-quests-campaign"
-            type="number"
-            min={1}
-            step={1}
-            inputMode="numeric"
             value={filters.typed.campaign_id}
-            onInput={filters.input("campaign_id")}
-          />
+            onChange={filters.input("campaign_id")}
+          >
+            <option value="">any campaign</option>
+            {[...(campaignMap?.values() ?? [])].map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name} ({c.id})
+              </option>
+            ))}
+          </select>
         </Field>
         <Field id="op-quests-mode" label="Mode">
           <select id="op-quests-mode" value={filters.typed.mode} onChange={filters.input("mode")}>
@@ -71,7 +116,7 @@ export function QuestsSection({ token }: SectionProps) {
         empty={filters.filtered ? "No quest matches." : "No quest yet."}
         label="Quests"
         caption="Quests, newest first"
-        class="op-wide"
+        class="op-wide op-quests"
         columns={[
           "Id",
           "Name",
@@ -82,11 +127,16 @@ export function QuestsSection({ token }: SectionProps) {
           "Listed",
           "Action type",
           "Campaign",
-          "Owner account",
-          "Enabled",
+          "Owner",
+          "Actions",
         ]}
         row={(q) => (
-          <tr key={q.id}>
+          <tr
+            key={q.id}
+            id={`op-quest-${q.id}`}
+            class={q.id === linked ? "op-linked" : undefined}
+            aria-current={q.id === linked ? "true" : undefined}
+          >
             <td>{q.id}</td>
             <td>{q.name}</td>
             <td>
@@ -103,22 +153,318 @@ export function QuestsSection({ token }: SectionProps) {
             <td>
               <code>{q.action_type}</code>
             </td>
-            <td>{q.campaign_id ?? "—"}</td>
+            <td>{q.campaign_id === null ? "—" : campaignName(campaignMap, q.campaign_id)}</td>
             <td>
-              <code class="op-sub op-id">{q.owner_id}</code>
+              <OwnerPass id={q.owner_id} passes={passes} />
             </td>
             <td>
-              <OnOffButton
-                on={q.is_active}
-                offLabel={`Disable quest ${q.id}`}
-                onLabel={`Enable quest ${q.id}`}
-                busy={toggle.busy}
-                onChange={(on) => setEnabled(q, on)}
-              />
+              <div class="op-actions">
+                <button
+                  type="button"
+                  class="secondary"
+                  aria-label={`Edit quest ${q.id}`}
+                  aria-expanded={editing?.id === q.id ? "true" : "false"}
+                  onClick={() => {
+                    setNotice(null);
+                    setEditing(editing?.id === q.id ? null : q);
+                  }}
+                >
+                  Edit…
+                </button>
+                <OnOffButton
+                  on={q.is_active}
+                  offLabel={`Disable quest ${q.id}`}
+                  onLabel={`Enable quest ${q.id}`}
+                  busy={toggle.busy}
+                  onChange={(on) => setEnabled(q, on)}
+                />
+              </div>
             </td>
           </tr>
         )}
       />
+      {editing ? (
+        <EditQuest
+          key={editing.id}
+          token={token}
+          quest={editing}
+          campaigns={campaignMap}
+          onClose={() => {
+            setEditing(null);
+            document.querySelector<HTMLButtonElement>(`#op-quest-${editing.id} button`)?.focus();
+          }}
+          onSaved={(saved, changed) => {
+            setEditing(null);
+            setNotice(`Quest ${saved.id} saved: ${changed.join(", ")} changed.`);
+            list.reload();
+          }}
+        />
+      ) : null}
     </>
+  );
+}
+
+/** The edit form's fields, as typed. */
+interface QuestFields {
+  name: string;
+  description: string;
+  total_points: string;
+  expected_points_per_completion: string;
+  start: string;
+  end: string;
+  is_public: string;
+  is_active: string;
+  campaign_id: string;
+  action_type: string;
+}
+
+const fieldsOf = (q: AdminQuest): QuestFields => ({
+  name: q.name,
+  description: q.description,
+  total_points: String(q.total_points),
+  expected_points_per_completion: String(q.expected_points_per_completion),
+  start: toUtcInput(q.start),
+  end: toUtcInput(q.end),
+  is_public: String(q.is_public),
+  is_active: String(q.is_active),
+  campaign_id: q.campaign_id === null ? "" : String(q.campaign_id),
+  action_type: q.action_type,
+});
+
+/** The labels, in the form's order; a field error names its field by the API's name. */
+const LABELS: Record<keyof QuestFields, string> = {
+  name: "Name",
+  description: "Description",
+  total_points: "Total points",
+  expected_points_per_completion: "Points per completion",
+  start: "Start (UTC)",
+  end: "End (UTC)",
+  is_public: "Listed publicly",
+  is_active: "Enabled",
+  campaign_id: "Campaign",
+  action_type: "Action type",
+};
+
+/**
+ * The changed fields as `PATCH /admin/quests/{id}` takes them, or the page's own field errors
+ * (a number that is not a whole number, a date that cannot be read).
+ */
+function patchOf(
+  typed: QuestFields,
+  before: QuestFields,
+): { body: Record<string, unknown> } | { errors: FieldError[] } {
+  const body: Record<string, unknown> = {};
+  const errors: FieldError[] = [];
+  for (const name of Object.keys(LABELS) as (keyof QuestFields)[]) {
+    const value = name === "description" ? typed[name] : typed[name].trim();
+    if (value === before[name]) continue;
+    switch (name) {
+      case "total_points":
+      case "expected_points_per_completion":
+        if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+          errors.push({ field: name, message: "Type a whole number (digits only)." });
+        } else body[name] = Number(value);
+        break;
+      case "start":
+      case "end": {
+        const iso = fromUtcInput(value);
+        if (iso === undefined) errors.push({ field: name, message: "Choose a date and time." });
+        else body[name] = iso;
+        break;
+      }
+      case "is_public":
+      case "is_active":
+        body[name] = value === "true";
+        break;
+      case "campaign_id":
+        body[name] = value === "" ? null : Number(value);
+        break;
+      default:
+        body[name] = value;
+    }
+  }
+  return errors.length > 0 ? { errors } : { body };
+}
+
+/** The API's field (`total_points`, `/end`) as this form's field, if it is one. */
+const formField = (field: string) => {
+  const name = field.replace(/^\//, "");
+  return name in LABELS ? (name as keyof QuestFields) : undefined;
+};
+
+function EditQuest(props: {
+  token: string;
+  quest: AdminQuest;
+  campaigns: Map<number, Campaign> | undefined;
+  onClose: () => void;
+  onSaved: (quest: AdminQuest, changed: string[]) => void;
+}) {
+  const { quest } = props;
+  const before = fieldsOf(quest);
+  const [typed, setTyped] = useState(before);
+  const [failure, setFailure] = useState<ApiError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [unchanged, setUnchanged] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const id = (name: keyof QuestFields) => `op-quest-edit-${name}`;
+  const errorOf = (name: keyof QuestFields) =>
+    failure?.errors.find((e) => formField(e.field) === name)?.message;
+  const set = (name: keyof QuestFields) => (event: Event) =>
+    setTyped({ ...typed, [name]: inputValue(event) });
+  /** Shows a refusal: its field errors at their fields (the first one focused), the rest on top. */
+  const refuse = (error: ApiError) => {
+    setFailure(error);
+    const first = error.errors.map((e) => formField(e.field)).find(Boolean);
+    // After the render that shows the errors, so the field's error is read with it.
+    if (first) setTimeout(() => document.getElementById(id(first))?.focus());
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (busy) return;
+    // A new attempt: the last one's errors no longer describe the form.
+    setFailure(null);
+    setUnchanged(false);
+    const patch = patchOf(typed, before);
+    if ("errors" in patch) {
+      refuse(new ApiError(0, "CLIENT", "Check the marked fields.", patch.errors));
+      return;
+    }
+    const changed = Object.keys(patch.body);
+    if (changed.length === 0) {
+      setUnchanged(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await adminApi<AdminQuest>(props.token, `/admin/quests/${quest.id}`, {
+        method: "PATCH",
+        body: patch.body,
+      });
+      props.onSaved(
+        saved,
+        changed.map((name) => LABELS[name as keyof QuestFields].toLowerCase()),
+      );
+    } catch (error) {
+      setBusy(false);
+      refuse(asApiError(error));
+    }
+  };
+  const unplaced = failure
+    ? new ApiError(
+        failure.status,
+        failure.code,
+        failure.message,
+        failure.errors.filter((e) => !formField(e.field)),
+      )
+    : null;
+
+  const text = (
+    name: keyof QuestFields,
+    attributes: Record<string, unknown> = {},
+    hint?: string,
+  ) => (
+    <Field id={id(name)} label={LABELS[name]} error={errorOf(name)} hint={hint}>
+      <input
+        id={id(name)}
+        type="text"
+        autocomplete="off"
+        aria-invalid={errorOf(name) ? "true" : undefined}
+        aria-describedby={describedBy(id(name), hint, errorOf(name))}
+        value={typed[name]}
+        onInput={set(name)}
+        {...attributes}
+      />
+    </Field>
+  );
+  const choice = (name: keyof QuestFields, options: [string, string][]) => (
+    <Field id={id(name)} label={LABELS[name]} error={errorOf(name)}>
+      <select
+        id={id(name)}
+        aria-invalid={errorOf(name) ? "true" : undefined}
+        aria-describedby={describedBy(id(name), undefined, errorOf(name))}
+        value={typed[name]}
+        onChange={set(name)}
+      >
+        {options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+  const campaignOptions: [string, string][] = [
+    ["", "No campaign"],
+    ...[...(props.campaigns?.values() ?? [])].map((c): [string, string] => [
+      String(c.id),
+      `${c.name} (${c.id})${c.is_active ? "" : ", inactive"}`,
+    ]),
+  ];
+  if (quest.campaign_id !== null && !props.campaigns?.has(quest.campaign_id)) {
+    campaignOptions.push([String(quest.campaign_id), `campaign ${quest.campaign_id}`]);
+  }
+  return (
+    <section class="card op-panel" aria-labelledby="op-quest-edit-title">
+      <h3 id="op-quest-edit-title" tabIndex={-1} ref={heading}>
+        Edit quest {quest.id}: {quest.name}
+      </h3>
+      <p class="hint">
+        Only the fields you change are sent. Raising the total points raises the points left by as
+        much; the total cannot go below what was paid out.
+      </p>
+      <form onSubmit={submit} aria-labelledby="op-quest-edit-title" noValidate class="op-subform">
+        {unplaced ? <ErrorBox error={unplaced} lead="Not saved." /> : null}
+        <div class="op-grid">
+          {text("name")}
+          <Field id={id("description")} label={LABELS.description} error={errorOf("description")}>
+            <textarea
+              id={id("description")}
+              aria-invalid={errorOf("description") ? "true" : undefined}
+              aria-describedby={describedBy(id("description"), undefined, errorOf("description"))}
+              value={typed.description}
+              onInput={set("description")}
+            />
+          </Field>
+          {text("total_points", { inputMode: "numeric" })}
+          {text("expected_points_per_completion", { inputMode: "numeric" })}
+          {text("start", { type: "datetime-local" })}
+          {text("end", { type: "datetime-local" })}
+          {choice("is_public", [
+            ["true", "public"],
+            ["false", "private"],
+          ])}
+          {choice("is_active", [
+            ["true", "enabled"],
+            ["false", "disabled"],
+          ])}
+          {choice("campaign_id", campaignOptions)}
+          {text(
+            "action_type",
+            { spellcheck: false },
+            "Lower-case letters, digits, _ and -, up to 64 characters.",
+          )}
+        </div>
+        <div class="row">
+          <button type="submit" disabled={busy}>
+            Save quest {quest.id}
+          </button>
+          <button type="button" class="secondary" onClick={props.onClose}>
+            Close
+          </button>
+        </div>
+        {busy ? (
+          <p class="loading" role="status">
+            Saving…
+          </p>
+        ) : null}
+        {unchanged ? (
+          <p class="hint" role="status">
+            Nothing was changed: there is nothing to save.
+          </p>
+        ) : null}
+      </form>
+    </section>
   );
 }

@@ -6,7 +6,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, type ApiOptions, adminHeaders, api, query } from "../api.js";
-import type { List } from "../types.js";
+import type { Campaign, List } from "../types.js";
 import {
   asApiError,
   type CursorPages,
@@ -19,10 +19,16 @@ import {
   Show,
   TableWrap,
   useCursorPages,
+  useLoad,
 } from "../ui.js";
 
 export interface SectionProps {
   token: string;
+  /**
+   * The address's `#section?…` query: what a link into the section asks for (the quests of an
+   * owner, one quest to show). A new query mounts the section afresh.
+   */
+  params?: URLSearchParams;
 }
 
 export interface AdminQuest {
@@ -329,9 +335,10 @@ export interface Filters<F extends Record<string, string>> {
   clear(): void;
 }
 
-export function useFilters<F extends Record<string, string>>(none: F): Filters<F> {
-  const [typed, setTyped] = useState(none);
-  const [applied, setApplied] = useState(none);
+/** `initial`: the filters a link asked for, applied from the start ("clear" empties them). */
+export function useFilters<F extends Record<string, string>>(none: F, initial = none): Filters<F> {
+  const [typed, setTyped] = useState(initial);
+  const [applied, setApplied] = useState(initial);
   const entries = Object.entries(applied);
   return {
     typed,
@@ -561,6 +568,129 @@ export function OnOffButton(props: {
   );
 }
 
+// ---- Reads that resolve ids for a page of a listing ----
+
+/** The largest page the operator API answers: a page's look-ups take one request as a rule. */
+const LOOKUP_PAGE = 500;
+/** A bound on the pages one look-up reads (5,000 rows), so a huge table cannot hold a page up. */
+const LOOKUP_PAGES_MAX = 10;
+
+/**
+ * Reads a newest-first listing 500 at a time until `enough` says the rows read so far answer
+ * the question, the listing ends, or LOOKUP_PAGES_MAX pages were read.
+ */
+async function readUntil<T>(
+  token: string,
+  path: string,
+  signal: AbortSignal,
+  enough: (page: T[]) => boolean,
+): Promise<void> {
+  let cursor: string | null = null;
+  for (let page = 0; page < LOOKUP_PAGES_MAX; page++) {
+    const answer: List<T> = await adminApi<List<T>>(
+      token,
+      `${path}${query({ limit: LOOKUP_PAGE, cursor })}`,
+      { signal },
+    );
+    if (enough(answer.items)) return;
+    cursor = answer.next_cursor;
+    if (cursor === null) return;
+  }
+}
+
+/** Every campaign by id (for names and choices): `GET /admin/campaigns`, to its end. */
+export function useCampaigns(token: string) {
+  return useLoad(
+    async (signal) => {
+      const campaigns = new Map<number, Campaign>();
+      await readUntil<Campaign>(token, "/admin/campaigns", signal, (items) => {
+        for (const campaign of items) campaigns.set(campaign.id, campaign);
+        return false;
+      });
+      return campaigns;
+    },
+    [token],
+  );
+}
+
+/** A campaign by its name ("Spring drive (campaign 3)"), or by its id while names load. */
+export function campaignName(
+  campaigns: Map<number, Campaign> | undefined,
+  id: number | null,
+): string {
+  if (id === null) return "none";
+  const campaign = campaigns?.get(id);
+  return campaign ? `${campaign.name} (campaign ${id})` : `campaign ${id}`;
+}
+
+/**
+ * The quests with the given ids (an application's live quest and test twin). The operator API
+ * has no read of one quest, so `GET /admin/quests` is read newest first until they are all found
+ * or the quests are older than the oldest asked for: one request for a page of recent ones.
+ */
+export function useQuestsById(token: string, ids: number[]) {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  return useLoad(
+    async (signal) => {
+      const found = new Map<number, AdminQuest>();
+      if (wanted.length === 0) return found;
+      const oldest = wanted[0]!;
+      await readUntil<AdminQuest>(token, "/admin/quests", signal, (items) => {
+        for (const quest of items) if (wanted.includes(quest.id)) found.set(quest.id, quest);
+        // Ids grow with time: a page only of smaller ids is past every quest asked for.
+        return found.size === wanted.length || items.every((quest) => quest.id < oldest);
+      });
+      return found;
+    },
+    [token, wanted],
+    { keep: true },
+  );
+}
+
+/**
+ * The pass of each owner account the rows name (`owner_id`), since the quest and key listings
+ * carry only the account's id. Resolved with `GET /admin/accounts` (newest first, 500 a page)
+ * until every id is found: one request for a page as a rule, none for ids seen already.
+ */
+export function useOwnerPasses(token: string, ownerIds: string[]): Map<string, string> {
+  const known = useRef(new Map<string, string>());
+  const missing = [...new Set(ownerIds)].filter((id) => !known.current.has(id)).sort();
+  const [loaded] = useLoad(
+    async (signal) => {
+      const found = new Map<string, string>();
+      if (missing.length === 0) return found;
+      await readUntil<Account>(token, "/admin/accounts", signal, (items) => {
+        for (const account of items)
+          if (missing.includes(account.id)) found.set(account.id, account.pass);
+        return found.size === missing.length;
+      });
+      return found;
+    },
+    [token, missing],
+  );
+  if (loaded.state === "ok") {
+    for (const [id, pass] of loaded.data) known.current.set(id, pass);
+  }
+  return known.current;
+}
+
+/** An owner account as its pass (a link to the pass's page), or its id until the pass is known. */
+export function OwnerPass(props: { id: string; passes: Map<string, string> }) {
+  const pass = props.passes.get(props.id);
+  if (!pass) {
+    return (
+      <span class="op-sub">
+        account <code class="op-id">{props.id}</code>
+      </span>
+    );
+  }
+  return (
+    <a href={`/app/passes/${pass}`} title={`Account ${props.id}`}>
+      <code class="op-value">{pass}</code>
+    </a>
+  );
+}
+
 /** A whole number typed in a field, or undefined when the field is empty. */
 export function numberOrUndefined(value: string, field = "The value"): number | undefined {
   const text = value.trim();
@@ -576,7 +706,7 @@ export function numberOrUndefined(value: string, field = "The value"): number | 
 /** The value of the input an event came from. */
 export const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 
-const BADGE_CLASS = { live: "live", test: "test", ok: "live", off: "op-off" } as const;
+const BADGE_CLASS = { live: "live", test: "test", ok: "ok", warn: "warn", off: "op-off" } as const;
 
 /** A short state word: live, test, on, revoked… */
 export function Badge(props: { kind: keyof typeof BADGE_CLASS; children: ComponentChildren }) {

@@ -1,5 +1,5 @@
 import "./operator.css";
-import type { JSX } from "preact";
+import { Fragment, type JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { keepSecret, readSecret, SESSION } from "../api.js";
 import { Layout } from "../ui.js";
@@ -8,6 +8,7 @@ import { ApplicationsSection } from "./operator-applications.js";
 import { AuditSection } from "./operator-audit.js";
 import { CampaignsSection } from "./operator-campaigns.js";
 import { KeysSection } from "./operator-keys.js";
+import { PayoutsSection } from "./operator-payouts.js";
 import { QuestsSection } from "./operator-quests.js";
 import { SettingsSection } from "./operator-settings.js";
 import {
@@ -28,13 +29,18 @@ const SECTIONS: { id: string; label: string; render: (props: SectionProps) => JS
   { id: "campaigns", label: "Campaigns", render: (p) => <CampaignsSection {...p} /> },
   { id: "accounts", label: "Accounts", render: (p) => <AccountsSection {...p} /> },
   { id: "keys", label: "Keys", render: (p) => <KeysSection {...p} /> },
+  { id: "payouts", label: "Payouts", render: (p) => <PayoutsSection {...p} /> },
   { id: "settings", label: "Settings", render: (p) => <SettingsSection {...p} /> },
   { id: "audit", label: "Audit log", render: (p) => <AuditSection {...p} /> },
 ];
 
+/** `#quests?owner=0x…&quest=12`: the section, and what a link into it asks for. */
 const sectionFromHash = () => {
-  const id = location.hash.slice(1);
-  return SECTIONS.some((s) => s.id === id) ? id : "applications";
+  const [id = "", search = ""] = location.hash.slice(1).split("?", 2);
+  return {
+    id: SECTIONS.some((s) => s.id === id) ? id : "applications",
+    search,
+  };
 };
 
 /** The token lives in this tab's sessionStorage only: never localStorage, never a cookie. */
@@ -135,9 +141,9 @@ function Console(props: { token: string; onForget: () => void }) {
     addEventListener("hashchange", follow);
     return () => removeEventListener("hashchange", follow);
   }, []);
-  const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0]!;
+  const current = SECTIONS.find((s) => s.id === section.id) ?? SECTIONS[0]!;
   const open = (id: string) => {
-    setSection(id);
+    setSection({ id, search: "" });
     history.replaceState(null, "", `#${id}`);
   };
   return (
@@ -163,7 +169,9 @@ function Console(props: { token: string; onForget: () => void }) {
       </nav>
       <section class="op-section" aria-labelledby="op-section-title">
         <h2 id="op-section-title">{current.label}</h2>
-        {current.render({ token: props.token })}
+        <Fragment key={`${current.id}?${section.search}`}>
+          {current.render({ token: props.token, params: new URLSearchParams(section.search) })}
+        </Fragment>
       </section>
     </>
   );

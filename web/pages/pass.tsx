@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { api, query } from "../api.js";
+import { type ApiError, api, query } from "../api.js";
 import type { List } from "../types.js";
 import {
   Empty,
@@ -12,12 +12,21 @@ import {
   useCursorPages,
   useLoad,
 } from "../ui.js";
-import { DateTime, loadActiveCampaigns, PassLookup } from "./public-shared.js";
+import {
+  DateTime,
+  JoinInvite,
+  loadActiveCampaigns,
+  loadEarningPeriods,
+  PassLookup,
+  periodRange,
+} from "./public-shared.js";
 
 /** `GET /passes/{address}`. */
 interface PassBalance {
   pass: string;
   points: number;
+  /** On the overall leaderboard; null with 0 points. */
+  rank: number | null;
   payouts_count: number;
   by_campaign: { campaign_id: number | null; points: number }[];
   by_earning_period: { earning_period_id: number | null; points: number }[];
@@ -35,12 +44,16 @@ interface PassPayout {
 
 /** Payouts a page of the history shows. */
 const HISTORY_PAGE = 20;
+/** Places a leaderboard page shows, and the deepest offset it takes (leaderboard.tsx). */
+const LEADERBOARD_PAGE = 100;
+const LEADERBOARD_OFFSET_MAX = 10_000;
 
 /**
- * A pass (`/app/passes/{address}`): its live points, payouts count, points by campaign and by
- * earning period (links to those leaderboards) and its payout history, newest first, paged by
- * cursor, reversed payouts marked. A bad address shows the API's 400 detail, an unregistered
- * one its 404 detail.
+ * A pass (`/app/passes/{address}`): its live points, overall rank, payouts count, points by
+ * campaign and by earning period (links to those leaderboards) and its payout history, newest
+ * first, paged by cursor, reversed payouts marked. A bad address shows the API's 400 detail; an
+ * unregistered one says so and offers to join. Coming from the join page (`?joined=new|again`,
+ * `&signer=` when the wallet's FuturePass was registered), it says what happened.
  */
 export function PassPage(props: { address: string }) {
   const { address } = props;
@@ -48,21 +61,83 @@ export function PassPage(props: { address: string }) {
     (signal) => api<PassBalance>(`/passes/${encodeURIComponent(address)}`, { signal }),
     [address],
   );
+  const unregistered = notRegistered(balance);
   return (
     <Layout title={title(balance)}>
-      <Show loaded={balance} what="the pass" onRetry={reload}>
-        {(data) => <Pass balance={data} />}
-      </Show>
+      {unregistered ? (
+        <NotRegistered detail={unregistered.message} />
+      ) : (
+        <Show loaded={balance} what="the pass" onRetry={reload}>
+          {(data) => <Pass balance={data} />}
+        </Show>
+      )}
       <h2>Look up another pass</h2>
       <PassLookup id="lookup-address" />
+      {unregistered || joinedHere() ? null : <JoinInvite />}
     </Layout>
   );
 }
 
+/** The API's 404 for an address nobody registered, or undefined. */
+function notRegistered(balance: Loaded<PassBalance>): ApiError | undefined {
+  if (balance.state !== "error") return undefined;
+  const { error } = balance;
+  return error.code === "PASS_NOT_FOUND" || error.status === 404 ? error : undefined;
+}
+
 function title(balance: Loaded<PassBalance>): string {
-  if (balance.state === "error" && balance.error.status === 404) return "Pass not found";
+  if (notRegistered(balance)) return "Pass not registered";
   if (balance.state === "error" && balance.error.status === 400) return "Not a pass address";
   return "Pass";
+}
+
+/** An address nobody registered: nothing to retry, but its holder can join. */
+function NotRegistered(props: { detail: string }) {
+  return (
+    <section class="not-registered" aria-labelledby="not-registered-heading">
+      <p role="status">{props.detail}</p>
+      <h2 id="not-registered-heading">Is this your address?</h2>
+      <p>
+        A pass earns points once it is registered. Register it yourself: sign a message with the
+        wallet that holds it, and quests can pay points to it from then on.
+      </p>
+      <p>
+        <a class="button-link" href="/app/join">
+          Join to earn points
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** What the join page did, as it says in the query: "new", "again", or null (not from it). */
+function joinedHere(): "new" | "again" | null {
+  const joined = new URLSearchParams(location.search).get("joined");
+  return joined === "new" || joined === "again" ? joined : null;
+}
+
+/** Coming from the join page: a new registration, or one it found. */
+function JoinedNotice() {
+  const joined = joinedHere();
+  const signer = new URLSearchParams(location.search).get("signer");
+  if (joined === null) return null;
+  return (
+    <div class="notice joined" role="status">
+      <p>
+        <strong>
+          {joined === "new" ? "Welcome: your pass is registered." : "You had joined already."}
+        </strong>{" "}
+        {joined === "new"
+          ? "Quests can pay points to it from now on."
+          : "This pass was registered before; nothing changed."}
+      </p>
+      {signer ? (
+        <p>
+          Your wallet signed as <code>{signer}</code>; the pass registered is its FuturePass, below.
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 function Pass(props: { balance: PassBalance }) {
@@ -78,13 +153,29 @@ function Pass(props: { balance: PassBalance }) {
   const names = new Map(
     campaigns.state === "ok" ? campaigns.data.map((c) => [c.id, c.name] as const) : [],
   );
+  // The periods' dates (without them, a period shows as its id).
+  const [periods] = useLoad(
+    (signal) =>
+      balance.by_earning_period.some((entry) => entry.earning_period_id !== null)
+        ? loadEarningPeriods(signal)
+        : Promise.resolve([]),
+    [balance],
+  );
+  const ranges = new Map(
+    periods.state === "ok" ? periods.data.map((p) => [p.id, periodRange(p)] as const) : [],
+  );
   return (
     <>
       <p class="pass-address mono">{balance.pass}</p>
+      <JoinedNotice />
       <dl class="figures">
         <div class="figure">
           <dt>Points</dt>
           <dd>{formatNumber(balance.points)}</dd>
+        </div>
+        <div class="figure">
+          <dt>Overall rank</dt>
+          <dd>{balance.rank === null ? "Not ranked" : formatNumber(balance.rank)}</dd>
         </div>
         <div class="figure">
           <dt>Payouts</dt>
@@ -92,7 +183,8 @@ function Pass(props: { balance: PassBalance }) {
         </div>
       </dl>
       <p class="meta">
-        Live points, net of reversed payouts. The payouts count includes reversed ones.
+        Live points, net of reversed payouts. The payouts count includes reversed ones.{" "}
+        <RankNote rank={balance.rank} />
       </p>
       <div class="split">
         <PointsByScope
@@ -140,15 +232,32 @@ function Pass(props: { balance: PassBalance }) {
               entry.earning_period_id === null ? (
                 "Outside any period"
               ) : (
-                <a href={`/app/leaderboard?earning_period_id=${entry.earning_period_id}`}>
-                  Period {entry.earning_period_id}
-                </a>
+                <>
+                  <a href={`/app/leaderboard?earning_period_id=${entry.earning_period_id}`}>
+                    Period {entry.earning_period_id}
+                  </a>
+                  {ranges.has(entry.earning_period_id) ? (
+                    <span class="meta"> ({ranges.get(entry.earning_period_id)})</span>
+                  ) : null}
+                </>
               ),
           }))}
         />
       </div>
       <History pass={balance.pass} />
     </>
+  );
+}
+
+/** Where the rank comes from, with a link to the leaderboard's page that shows the pass. */
+function RankNote(props: { rank: number | null }) {
+  if (props.rank === null) return <>A pass is ranked once it has points.</>;
+  const offset = Math.floor((props.rank - 1) / LEADERBOARD_PAGE) * LEADERBOARD_PAGE;
+  if (offset > LEADERBOARD_OFFSET_MAX) return <>The rank is on the overall leaderboard.</>;
+  return (
+    <a href={`/app/leaderboard${offset > 0 ? `?offset=${offset}` : ""}`}>
+      See it on the leaderboard
+    </a>
   );
 }
 

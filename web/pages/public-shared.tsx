@@ -38,6 +38,13 @@ export interface CampaignDetail extends Campaign {
   quests: CampaignQuest[];
 }
 
+/** `GET /earning-periods`: one period, `[start, end)`. */
+export interface EarningPeriod {
+  id: number;
+  start: string;
+  end: string;
+}
+
 // ---- Loaders ----
 
 /** `GET /quests` answers at most this many quests a request. */
@@ -73,6 +80,45 @@ export async function loadActiveCampaigns(signal: AbortSignal): Promise<Campaign
     if (cursor === null) break;
   }
   return campaigns;
+}
+
+/** Every earning period, oldest first: `GET /earning-periods`. */
+export const loadEarningPeriods = (signal: AbortSignal) =>
+  api<EarningPeriod[]>("/earning-periods", { signal });
+
+// ---- Earning periods in words ----
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) =>
+  new Date(ms).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" });
+const momentOf = (ms: number) =>
+  new Date(ms).toLocaleString("en-GB", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+
+/**
+ * A period's dates as people read them: whole UTC days as "1 Jan 2026 – 31 Jan 2026" (the last
+ * day included: the period ends as it starts), other bounds with their times in UTC.
+ */
+export function periodRange(period: Pick<EarningPeriod, "start" | "end">): string {
+  const start = Date.parse(period.start);
+  const end = Date.parse(period.end);
+  if (start % DAY_MS === 0 && end % DAY_MS === 0) {
+    const last = end - DAY_MS;
+    return last <= start ? dayOf(start) : `${dayOf(start)} – ${dayOf(last)}`;
+  }
+  return `${momentOf(start)} – ${momentOf(end)} UTC`;
+}
+
+/** "current", "upcoming" or "ended", as of `now`. */
+export function periodTense(
+  period: Pick<EarningPeriod, "start" | "end">,
+  now = Date.now(),
+): "current" | "upcoming" | "ended" {
+  if (now < Date.parse(period.start)) return "upcoming";
+  return now < Date.parse(period.end) ? "current" : "ended";
 }
 
 // ---- The URL query as page state ----
@@ -136,6 +182,10 @@ export function questState(
   return "open";
 }
 
+export function QuestStateBadge(props: { state: QuestState }) {
+  return <span class={`badge state-${props.state}`}>{STATE_LABEL[props.state]}</span>;
+}
+
 export const isEnded = (quest: Pick<PublicQuest, "end">, now = Date.now()) =>
   now >= Date.parse(quest.end);
 
@@ -144,8 +194,9 @@ export function DateTime(props: { iso: string }) {
 }
 
 /**
- * One quest as a card: its state, campaign (a link to the campaign's page), points per
- * completion, budget left and time left. `level` keeps the page's headings in order.
+ * One quest as a card: its name (a link to the quest's page), state, campaign (a link to the
+ * campaign's page), points per completion, budget left and time left. `level` keeps the page's
+ * headings in order.
  */
 export function QuestCard(props: {
   quest: PublicQuest;
@@ -159,8 +210,10 @@ export function QuestCard(props: {
   return (
     <li class="card quest-card">
       <div class="quest-head">
-        <Heading>{quest.name}</Heading>
-        <span class={`badge state-${state}`}>{STATE_LABEL[state]}</span>
+        <Heading>
+          <a href={`/app/quests/${quest.id}`}>{quest.name}</a>
+        </Heading>
+        <QuestStateBadge state={state} />
       </div>
       {props.showCampaign ? (
         <p class="meta">
@@ -247,6 +300,18 @@ export function QuestCards(props: {
         />
       ))}
     </ul>
+  );
+}
+
+// ---- Joining ----
+
+/** The public pages' invitation to register a pass (`/app/join`). */
+export function JoinInvite(props: { lead?: string }) {
+  return (
+    <p class="join-invite">
+      {props.lead ?? "No pass registered yet?"} <a href="/app/join">Join to earn points</a>: sign in
+      with your wallet once, and quests can pay points to your pass.
+    </p>
   );
 }
 
