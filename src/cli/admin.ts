@@ -9,11 +9,11 @@ import { once } from "node:events";
 import { Readable, Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import Table from "cli-table3";
 import { type Command, InvalidArgumentError } from "commander";
 import {
   ApiError,
   createQuestpointsClient,
+  NetworkError,
   type paths,
   type QuestpointsClient,
   type QuestpointsClientOptions,
@@ -22,8 +22,49 @@ import {
   unwrap,
 } from "../client/index.js";
 import { LIST_LIMIT_MAX } from "../domain/limits.js";
+import { AUDIT_ACTIONS, auditActionArgument } from "./admin-audit.js";
+import {
+  IMPORT_CONCURRENCY_DEFAULT,
+  IMPORT_CONCURRENCY_MAX,
+  IMPORT_HELP,
+  importAccounts,
+} from "./admin-import.js";
+import {
+  ACCOUNT_COLUMNS,
+  ACTION_TYPE_COLUMNS,
+  APPLICATION_COLUMNS,
+  AUDIT_COLUMNS,
+  CAMPAIGN_COLUMNS,
+  type Column,
+  keyColumns,
+  PAYOUT_COLUMNS,
+  PERIOD_COLUMNS,
+  QUEST_COLUMNS,
+  record,
+  TABLE_WIDTH_MAX,
+  table,
+} from "./admin-tables.js";
 
-export const QP_URL_DEFAULT = "http://127.0.0.1:8080";
+export const QP_URL_DEFAULT = "http://127.0.0.1:$PORT (8080 when PORT is unset)";
+
+/**
+ * The service's address for a command: `--url`, else QP_URL, else the local service on the port
+ * `serve` would use (PORT, as the service reads it; 8080 when unset or not a port).
+ */
+export function serviceUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (flag !== undefined) return flag;
+  if (env.QP_URL) return urlArgument("QP_URL")(env.QP_URL);
+  const port = /^\d{1,5}$/.test(env.PORT?.trim() ?? "") ? Number(env.PORT) : 0;
+  return `http://127.0.0.1:${port > 0 && port <= 65535 ? port : 8080}`;
+}
+
+/** A NetworkError's message, with how to point the CLI at the service when it was not reached. */
+export function withUrlHint(error: unknown): unknown {
+  if (error instanceof NetworkError && error.kind === "unreachable") {
+    error.message += "; is the service running there? Give its address with --url or QP_URL";
+  }
+  return error;
+}
 const GRACE_SECONDS_MAX = 604_800;
 const TIMEOUT_MS_MAX = 600_000;
 
@@ -56,8 +97,8 @@ interface Context {
 }
 
 type Json = Record<string, unknown>;
-interface Page {
-  items: Json[];
+interface Page<T> {
+  items: T[];
   next_cursor: string | null;
 }
 
@@ -69,7 +110,7 @@ export function urlArgument(flag: string) {
     try {
       parsed = new URL(value);
     } catch {
-      throw new InvalidArgumentError(`${flag} needs a URL such as ${QP_URL_DEFAULT}.`);
+      throw new InvalidArgumentError(`${flag} needs a URL such as http://127.0.0.1:8080.`);
     }
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
       throw new InvalidArgumentError(`${flag} must start with http: or https:.`);
@@ -130,7 +171,7 @@ function context(command: Command, io: AdminIo): Context {
       "QP_ADMIN_TOKEN is not set: export the service's operator token (its ADMIN_TOKEN) as QP_ADMIN_TOKEN. The token is never taken as an argument.",
     );
   }
-  const baseUrl = options.url ?? urlArgument("QP_URL")(io.env.QP_URL || QP_URL_DEFAULT);
+  const baseUrl = serviceUrl(options.url, io.env);
   const client = { baseUrl, adminToken, timeoutMs: options.timeout ?? REQUEST_TIMEOUT_MS_DEFAULT };
   return { api: createQuestpointsClient(client), client, json: options.json ?? false, io };
 }
@@ -144,34 +185,6 @@ async function writeInTurn(stream: Writable, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, "drain");
 }
 
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
-
-/** The columns of a table: the preferred ones that appear in the items, else every key seen. */
-function columnsOf(items: Json[], preferred: readonly string[]): string[] {
-  const seen = new Set<string>();
-  for (const item of items) for (const key of Object.keys(item)) seen.add(key);
-  const chosen = preferred.filter((column) => seen.has(column));
-  return chosen.length > 0 ? chosen : [...seen];
-}
-
-function table(items: Json[], preferred: readonly string[]): string {
-  if (items.length === 0) return "(none)\n";
-  const columns = columnsOf(items, preferred);
-  const out = new Table({ head: columns, style: { head: [], border: [] } });
-  for (const item of items) out.push(columns.map((column) => cell(item[column])));
-  return `${out.toString()}\n`;
-}
-
-function record(item: Json): string {
-  const out = new Table({ style: { head: [], border: [] } });
-  for (const [key, value] of Object.entries(item)) out.push({ [key]: cell(value) });
-  return `${out.toString()}\n`;
-}
-
 /** One answer: its JSON for scripts, else a two-column table. */
 function show(ctx: Context, data: unknown, note?: string): void {
   if (ctx.json) {
@@ -183,9 +196,9 @@ function show(ctx: Context, data: unknown, note?: string): void {
 }
 
 /** An answer that is an array (not paged): JSON, or a table. */
-function showArray(ctx: Context, data: unknown, columns: readonly string[]): void {
+function showArray<T>(ctx: Context, data: T[], columns: readonly Column<T>[]): void {
   if (ctx.json) write(ctx.io.stdout, `${JSON.stringify(data, null, 2)}\n`);
-  else write(ctx.io.stdout, table(data as Json[], columns));
+  else write(ctx.io.stdout, table(data, columns));
 }
 
 /**
@@ -230,11 +243,11 @@ function listOptions(command: Command): Command {
  * JSON answer; with --all the pages' items are written as they arrive, as one `{items,
  * next_cursor: null}` document. Without --all, the next page's cursor goes to stderr.
  */
-async function list(
+async function list<T>(
   ctx: Context,
   options: ListOptions,
-  readPage: (page: { limit?: number; cursor?: string }) => Promise<Page>,
-  columns: readonly string[],
+  readPage: (page: { limit?: number; cursor?: string }) => Promise<Page<T>>,
+  columns: readonly Column<T>[],
 ): Promise<void> {
   const first = await readPage(pageQuery(options, options.cursor));
   if (!options.all) {
@@ -245,9 +258,9 @@ async function list(
     }
     return;
   }
-  const items: Json[] = [];
+  const items: T[] = [];
   let count = 0;
-  const emit = async (page: Page) => {
+  const emit = async (page: Page<T>) => {
     for (const item of page.items) {
       if (ctx.json) {
         await writeInTurn(ctx.io.stdout, `${count === 0 ? "" : ",\n"}${JSON.stringify(item)}`);
@@ -274,7 +287,7 @@ async function list(
 }
 
 /** GET /admin/payouts answers JSON pages by default; csv and ndjson are `export`'s. */
-function jsonPage<T extends Page>(data: T | string): T {
+function jsonPage<T extends Page<unknown>>(data: T | string): T {
   if (typeof data === "string") throw new Error("the service answered text, not a JSON page");
   return data;
 }
@@ -287,56 +300,6 @@ function pageQuery(options: ListOptions, cursor: string | undefined) {
 }
 
 // ---------------------------------------------------------------- the commands
-
-const ACCOUNT_COLUMNS = ["id", "pass", "created_at"];
-const CAMPAIGN_COLUMNS = ["id", "name", "start", "end", "is_active", "external_app_id"];
-const QUEST_COLUMNS = [
-  "id",
-  "name",
-  "mode",
-  "owner_id",
-  "campaign_id",
-  "total_points",
-  "points_remaining",
-  "start",
-  "end",
-  "is_active",
-  "is_public",
-  "action_type",
-];
-const KEY_COLUMNS = [
-  "id",
-  "prefix",
-  "owner_id",
-  "mode",
-  "created_at",
-  "last_used_at",
-  "expires_at",
-  "revoked_at",
-];
-const ACTION_TYPE_COLUMNS = ["name", "active", "quests"];
-const PERIOD_COLUMNS = ["id", "start", "end"];
-const APPLICATION_COLUMNS = [
-  "id",
-  "status",
-  "project",
-  "contact",
-  "owner",
-  "created_at",
-  "decided_at",
-  "quest_id",
-  "test_quest_id",
-];
-const PAYOUT_COLUMNS = [
-  "id",
-  "quest_id",
-  "pass",
-  "amount",
-  "earning_period_id",
-  "created_at",
-  "reversed_at",
-];
-const AUDIT_COLUMNS = ["id", "at", "actor", "action", "target_type", "target_id", "request_id"];
 
 /** A PATCH body must change something. */
 function nonEmpty<T extends object>(body: T): T {
@@ -373,6 +336,10 @@ async function readKey(io: AdminIo): Promise<string> {
   return key;
 }
 
+const ADMIN_HELP_AFTER = `
+Tables fit in ${TABLE_WIDTH_MAX} columns: long names are cut (…), times are UTC to the minute or the day,
+addresses and ids of other things are shortened (0xFfFf…0001). --json prints the whole answer.`;
+
 export function registerAdminCommands(program: Command, io: AdminIo = STDIO): void {
   const admin = program
     .command("admin")
@@ -387,7 +354,8 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
       "--timeout <ms>",
       `longest wait for an answer (default: ${REQUEST_TIMEOUT_MS_DEFAULT})`,
       integerArgument("--timeout", 1, TIMEOUT_MS_MAX),
-    );
+    )
+    .addHelpText("after", ADMIN_HELP_AFTER);
   /** An action with the context built from its command's options. */
   const act =
     <A extends unknown[]>(fn: (ctx: Context, ...args: A) => Promise<void>) =>
@@ -400,7 +368,7 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
         if (error instanceof ApiError && error.errors.length > 0) {
           error.message += error.errors.map((e) => `\n  ${e.field}: ${e.message}`).join("");
         }
-        throw error;
+        throw withUrlHint(error);
       }
     };
 
@@ -432,6 +400,32 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
       act(async (ctx, pass: string) => {
         const result = await ctx.api.POST("/admin/accounts", { body: { pass } });
         show(ctx, unwrap(result), result.response.status === 200 ? "(already registered)" : "");
+      }),
+    );
+  accounts
+    .command("import")
+    .description(
+      `register every pass address of a CSV, ${IMPORT_CONCURRENCY_DEFAULT} at once (--concurrency); safe to run again: nothing is registered twice`,
+    )
+    .requiredOption(
+      "--csv <file>",
+      "a header row naming an address (or pass) column, or one address a line without a header",
+    )
+    .option(
+      "--concurrency <n>",
+      `requests in flight at once, 1..${IMPORT_CONCURRENCY_MAX}`,
+      integerArgument("--concurrency", 1, IMPORT_CONCURRENCY_MAX),
+      IMPORT_CONCURRENCY_DEFAULT,
+    )
+    .addHelpText("after", IMPORT_HELP)
+    .action(
+      act(async (ctx, options: { csv: string; concurrency: number }) => {
+        const { csv, concurrency } = options;
+        process.exitCode = await importAccounts(
+          ctx.api,
+          { csv, concurrency, json: ctx.json },
+          ctx.io,
+        );
       }),
     );
 
@@ -698,7 +692,7 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
                 params: { query: { owner: options.owner, ...page } },
               }),
             ),
-          KEY_COLUMNS,
+          keyColumns(Date.now()),
         ),
       ),
     );
@@ -1050,7 +1044,15 @@ export function registerAdminCommands(program: Command, io: AdminIo = STDIO): vo
   const audit = admin.command("audit").description("the append-only audit log");
   listOptions(audit.command("list"))
     .description("list audit entries, newest first")
-    .option("--action <name>", "only this action, e.g. quest.update")
+    .option(
+      "--action <name>",
+      "only this action, e.g. quest.update (see --help for them all)",
+      auditActionArgument,
+    )
+    .addHelpText(
+      "after",
+      `\nThe actions: ${AUDIT_ACTIONS.join(", ")}.\nThe details column sums up what changed; --json has it whole.`,
+    )
     .option("--target-type <type>", "only entries about this kind of thing, e.g. quest")
     .option("--target-id <id>", "only entries about this thing")
     .action(

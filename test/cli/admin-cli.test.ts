@@ -211,7 +211,9 @@ describe("questpoints admin (CLI over HTTP)", () => {
     assert.notEqual(keys.items.find((key) => key.id === issued.id)?.expires_at, null);
 
     const table = await admin(["keys", "list", "--owner", owner]);
-    assert.match(table.stdout, /│ id\s+│ prefix\s+│ owner_id\s+│ mode\s+│/);
+    assert.match(table.stdout, /│ id\s+│ prefix\s+│ owner\s+│ last_used\s+│ status\s+│/);
+    assert.match(table.stdout, new RegExp(`│ ${issued.id} │ sk_\\w{5} +│ .+│ expired +│`));
+    assert.match(table.stdout, new RegExp(`│ ${rotated.id} │ sk_\\w{5} +│ .+│ active +│`));
   });
 
   it("revokes a key given its value on stdin", async () => {

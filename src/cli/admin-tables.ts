@@ -1,0 +1,350 @@
+/**
+ * How `questpoints admin` shows answers to people: tables no wider than TABLE_WIDTH_MAX columns,
+ * with the columns a person reads (ids whole, names cut with an ellipsis, times to the minute,
+ * addresses shortened where the list is about something else) and nested objects as short
+ * summaries, never as inline JSON. Everything else is in the answer `--json` prints.
+ */
+import Table from "cli-table3";
+import type { paths } from "../client/index.js";
+
+/** The widest line a table may print, borders included. */
+export const TABLE_WIDTH_MAX = 100;
+/** A quoted text inside a summary is cut to this many characters, so one field cannot fill it. */
+const SUMMARY_TEXT_LENGTH_MAX = 40;
+/** Points at or above this are shown in three figures: a cut number would read as another. */
+const POINTS_WHOLE_BELOW = 1e10;
+/** Characters a wrapping cell loses to its line breaks, near enough. */
+const WRAP_SLACK = 4;
+
+// ---------------------------------------------------------------- the answers' item types
+
+type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : never;
+type ItemOf<P extends keyof paths> = paths[P] extends { get: { responses: { 200: infer R } } }
+  ? JsonOf<R> extends { items: (infer I)[] }
+    ? I
+    : JsonOf<R> extends (infer I)[]
+      ? I
+      : never
+  : never;
+
+type AccountItem = ItemOf<"/admin/accounts">;
+type CampaignItem = ItemOf<"/admin/campaigns">;
+type QuestItem = ItemOf<"/admin/quests">;
+type KeyItem = ItemOf<"/admin/keys">;
+type ActionTypeItem = ItemOf<"/admin/action-types">;
+type PeriodItem = ItemOf<"/admin/earning-periods">;
+type ApplicationItem = ItemOf<"/admin/applications">;
+type PayoutItem = ItemOf<"/admin/payouts">;
+type AuditItem = ItemOf<"/admin/audit">;
+
+// ---------------------------------------------------------------- cells
+
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?Z$/;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `2026-01-31 12:00`: a UTC timestamp of the service, to the minute; "" for null. */
+function minute(value: string | null | undefined): string {
+  if (!value) return "";
+  const match = TIMESTAMP.exec(value);
+  return match ? `${match[1]} ${match[2]}` : value;
+}
+
+/** `2026-01-31`: the UTC day of a timestamp of the service; "" for null. */
+function day(value: string | null | undefined): string {
+  if (!value) return "";
+  return TIMESTAMP.exec(value)?.[1] ?? value;
+}
+
+/** `0xFfFf…0001`: enough of an address to tell it apart in a list (whole in --json). */
+function shortAddress(value: string): string {
+  return ADDRESS.test(value) ? `${value.slice(0, 6)}…${value.slice(-4)}` : value;
+}
+
+/** `1a2b…9f0e`: a UUID's first and last characters (the last are random in v4 and v7 alike). */
+function shortId(value: string): string {
+  return UUID.test(value) ? `${value.slice(0, 4)}…${value.slice(-4)}` : value;
+}
+
+/** Points as a person compares them: whole up to 10 digits, beyond in three figures (`9.01e15`). */
+function points(value: number): string {
+  return Math.abs(value) < POINTS_WHOLE_BELOW
+    ? String(value)
+    : value.toPrecision(3).replace("e+", "e");
+}
+
+/** Text on one line: line breaks, tabs and other control characters become spaces. */
+function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the point
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ");
+}
+
+/** `text` cut to `length` characters, the cut marked by an ellipsis. */
+function cut(text: string, length: number): string {
+  const chars = Array.from(text);
+  return chars.length <= length ? text : `${chars.slice(0, length - 1).join("")}…`;
+}
+
+/** One value inside a summary: short, and never JSON's braces. */
+function brief(value: unknown): string {
+  if (value === null || value === undefined) return "none";
+  if (typeof value === "string") {
+    if (TIMESTAMP.test(value)) return minute(value);
+    if (ADDRESS.test(value)) return shortAddress(value);
+    if (UUID.test(value)) return shortId(value);
+    return JSON.stringify(cut(oneLine(value), SUMMARY_TEXT_LENGTH_MAX));
+  }
+  if (Array.isArray(value)) return `(${value.length} items)`;
+  if (typeof value === "object") return `(${Object.keys(value).length} fields)`;
+  return String(value);
+}
+
+/** What a reader looks for first in a summary: why, how much, which. */
+const SUMMARY_FIRST = ["reason", "amount", "name", "pass", "owner", "active", "is_active"];
+
+/** `reason "duplicate payout", amount 60, quest_id 7`: an object's fields as one short line. */
+function summary(fields: Record<string, unknown>): string {
+  const keys = Object.keys(fields);
+  const first = SUMMARY_FIRST.filter((key) => keys.includes(key));
+  const ordered = [...first, ...keys.filter((key) => !first.includes(key))];
+  return ordered.map((key) => `${key} ${brief(fields[key])}`).join(", ");
+}
+
+/** An application's requested quest: `"Name", 1000 points, 2026-01-30 → 2026-02-01`. */
+function requestedQuest(quest: ApplicationItem["quest"]): string {
+  const name = JSON.stringify(cut(oneLine(quest.name), SUMMARY_TEXT_LENGTH_MAX));
+  return `${name}, ${quest.total_points} points, ${day(quest.start)} → ${day(quest.end)}`;
+}
+
+/** What the owner of an application already holds: its account, quests and working keys. */
+function ownerAccount(account: ApplicationItem["owner_account"]): string {
+  if (account === null) return "none yet (approval registers the pass)";
+  return `${account.id}, ${account.quests} quests, ${account.keys} working keys`;
+}
+
+/** `operator`, `applicant`, an account's id (`1a2b…9f0e`) or a pass (`0xFfFf…0001`): who, short. */
+function actor(value: string): string {
+  const id = /^(?:account|pass):(.+)$/s.exec(value)?.[1];
+  return id === undefined ? value : shortId(shortAddress(id));
+}
+
+/** A key's state in a word: active, revoked, expired, or until the day its grace ends. */
+function keyStatus(key: KeyItem, now: number): string {
+  if (key.revoked_at) return "revoked";
+  if (key.expires_at)
+    return Date.parse(key.expires_at) <= now ? "expired" : `until ${day(key.expires_at)}`;
+  return "active";
+}
+
+// ---------------------------------------------------------------- tables
+
+export interface Column<T> {
+  header: string;
+  cell: (item: T) => string;
+  /**
+   * The narrowest this column may be cut to when the table is too wide (an ellipsis marks the
+   * cut); without it the column keeps its width unless nothing else is left to cut.
+   */
+  min?: number;
+  /** Lines a cell may wrap onto before it is cut (default 1). */
+  lines?: number;
+}
+
+/** Display width, near enough: characters, not UTF-16 units (cli-table3 measures the rest). */
+const width = (text: string) => Array.from(text).length;
+
+/**
+ * Column widths that fit `budget`, one character at a time: from the cuttable column furthest
+ * above its `min` while there is one, else (only huge numbers get there) from the widest column.
+ */
+function fit(widths: number[], mins: (number | undefined)[], budget: number): number[] {
+  const out = [...widths];
+  /** The index with the most `room` (above 0), or -1. */
+  const most = (room: (i: number) => number) =>
+    out.reduce((best, _, i) => (room(i) > 0 && (best < 0 || room(i) > room(best)) ? i : best), -1);
+  for (let excess = out.reduce((sum, w) => sum + w, 0) - budget; excess > 0; excess--) {
+    let i = most((j) => (mins[j] === undefined ? 0 : out[j]! - mins[j]!));
+    if (i < 0) i = most((j) => out[j]! - 1);
+    if (i < 0) break;
+    out[i]!--;
+  }
+  return out;
+}
+
+/** Rows as a table that fits in TABLE_WIDTH_MAX columns; `(none)` for no rows. */
+export function table<T>(items: readonly T[], columns: readonly Column<T>[]): string {
+  if (items.length === 0) return "(none)\n";
+  const rows = items.map((item) => columns.map((column) => oneLine(column.cell(item))));
+  const natural = columns.map((column, i) =>
+    rows.reduce((max, row) => Math.max(max, width(row[i]!)), width(column.header)),
+  );
+  // A column that wraps asks for the width its longest text needs on its lines (with a little
+  // room for the breaks), and gets more, up to one line, when the others leave it some.
+  const asked = natural.map((w, i) => {
+    const lines = columns[i]!.lines ?? 1;
+    return lines === 1 ? w : Math.min(w, Math.ceil(w / lines) + WRAP_SLACK);
+  });
+  // Each column costs its text, a space either side and a border; one more border closes it.
+  const budget = TABLE_WIDTH_MAX - (3 * columns.length + 1);
+  const widths = fit(
+    asked,
+    columns.map((column) => column.min),
+    budget,
+  );
+  let left = budget - widths.reduce((sum, w) => sum + w, 0);
+  for (let i = 0; i < widths.length && left > 0; i++) {
+    const more = Math.min(left, natural[i]! - widths[i]!);
+    widths[i]! += more;
+    left -= more;
+  }
+  const out = new Table({
+    head: columns.map((column) => column.header),
+    colWidths: widths.map((w) => w + 2),
+    style: { head: [], border: [] },
+  });
+  for (const row of rows) {
+    out.push(row.map((text, i) => wrap(text, widths[i]!, columns[i]!.lines ?? 1).join("\n")));
+  }
+  return `${out.toString()}\n`;
+}
+
+/**
+ * `text` in at most `lines` lines of at most `length` characters, broken after a comma or at a
+ * space where it can be; the last line is cut with an ellipsis when the text goes on.
+ */
+function wrap(text: string, length: number, lines: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (out.length < lines - 1 && width(rest) > length) {
+    const chars = Array.from(rest);
+    const head = chars.slice(0, length + 1).join("");
+    // Between two fields of a summary (`a 1, b 2`) first, else between two words.
+    const comma = head.lastIndexOf(", ");
+    const space = comma > 0 ? comma + 1 : head.lastIndexOf(" ");
+    const end = space > 0 ? space : chars.slice(0, length).join("").length;
+    out.push(rest.slice(0, end));
+    rest = rest.slice(end).replace(/^ /, "");
+  }
+  out.push(cut(rest, length));
+  return out;
+}
+
+/** One value of a single answer's table: nested objects summarised, text on one line. */
+function recordValue(key: string, value: unknown): string {
+  if (key === "owner_account" && value !== undefined) {
+    return ownerAccount(value as ApplicationItem["owner_account"]);
+  }
+  if (value === null || value === undefined) return "";
+  if (key === "quest" && typeof value === "object") {
+    return requestedQuest(value as ApplicationItem["quest"]);
+  }
+  if (Array.isArray(value)) return value.map(brief).join(", ");
+  if (typeof value === "object") return summary(value as Record<string, unknown>);
+  return oneLine(String(value));
+}
+
+/** A single answer as a two-column table (field, value) that fits in TABLE_WIDTH_MAX columns. */
+export function record(item: Record<string, unknown>): string {
+  const entries = Object.entries(item).map(([key, value]) => [key, recordValue(key, value)]);
+  const keyWidth = entries.reduce((max, [key]) => Math.max(max, width(key!)), 1);
+  const valueWidth = Math.max(1, TABLE_WIDTH_MAX - 7 - keyWidth);
+  const out = new Table({
+    colWidths: [keyWidth + 2, valueWidth + 2],
+    style: { head: [], border: [] },
+  });
+  for (const [key, value] of entries) out.push({ [key!]: cut(value!, valueWidth) });
+  return `${out.toString()}\n`;
+}
+
+// ---------------------------------------------------------------- the listings' columns
+
+const yesNo = (value: boolean) => (value ? "yes" : "no");
+
+export const ACCOUNT_COLUMNS: Column<AccountItem>[] = [
+  { header: "id", cell: (account) => account.id },
+  { header: "pass", cell: (account) => account.pass },
+  { header: "created_at", cell: (account) => day(account.created_at) },
+];
+
+export const CAMPAIGN_COLUMNS: Column<CampaignItem>[] = [
+  { header: "id", cell: (campaign) => String(campaign.id) },
+  { header: "name", cell: (campaign) => campaign.name, min: 24 },
+  { header: "start", cell: (campaign) => day(campaign.start) },
+  { header: "end", cell: (campaign) => day(campaign.end) },
+  { header: "active", cell: (campaign) => yesNo(campaign.is_active) },
+  { header: "external_app_id", cell: (campaign) => campaign.external_app_id ?? "", min: 15 },
+];
+
+export const QUEST_COLUMNS: Column<QuestItem>[] = [
+  { header: "id", cell: (quest) => String(quest.id) },
+  { header: "name", cell: (quest) => quest.name, min: 12 },
+  { header: "mode", cell: (quest) => quest.mode },
+  {
+    header: "left/total",
+    cell: (quest) => `${points(quest.points_remaining)}/${points(quest.total_points)}`,
+  },
+  { header: "start", cell: (quest) => day(quest.start) },
+  { header: "end", cell: (quest) => day(quest.end) },
+  { header: "active", cell: (quest) => yesNo(quest.is_active) },
+  { header: "public", cell: (quest) => yesNo(quest.is_public) },
+];
+
+/** Keys: the prefix tells live (`sk_`) from test (`sk_test_`); the owner is its account's id. */
+export function keyColumns(now: number): Column<KeyItem>[] {
+  return [
+    { header: "id", cell: (key) => key.id },
+    { header: "prefix", cell: (key) => key.prefix },
+    { header: "owner", cell: (key) => shortId(key.owner_id) },
+    { header: "last_used", cell: (key) => day(key.last_used_at) },
+    { header: "status", cell: (key) => keyStatus(key, now) },
+  ];
+}
+
+export const ACTION_TYPE_COLUMNS: Column<ActionTypeItem>[] = [
+  { header: "name", cell: (type) => type.name, min: 12 },
+  { header: "active", cell: (type) => yesNo(type.active) },
+  { header: "quests", cell: (type) => String(type.quests) },
+];
+
+export const PERIOD_COLUMNS: Column<PeriodItem>[] = [
+  { header: "id", cell: (period) => String(period.id) },
+  { header: "start", cell: (period) => minute(period.start) },
+  { header: "end", cell: (period) => minute(period.end) },
+];
+
+export const APPLICATION_COLUMNS: Column<ApplicationItem>[] = [
+  { header: "id", cell: (application) => String(application.id) },
+  { header: "status", cell: (application) => application.status },
+  { header: "project", cell: (application) => application.project, min: 10 },
+  { header: "owner", cell: (application) => shortAddress(application.owner) },
+  { header: "quest", cell: (application) => requestedQuest(application.quest), min: 12 },
+  {
+    header: "account",
+    cell: ({ owner_account: account }) => (account ? `${account.quests} quests` : "new"),
+  },
+  { header: "created_at", cell: (application) => day(application.created_at) },
+];
+
+/**
+ * Payouts: the whole id (for `payouts reverse`) and the whole reversed_at (the value the exports
+ * carry, to reconcile against them) leave no room for created_at, which --json has.
+ */
+export const PAYOUT_COLUMNS: Column<PayoutItem>[] = [
+  { header: "id", cell: (payout) => payout.id },
+  { header: "quest", cell: (payout) => String(payout.quest_id) },
+  { header: "pass", cell: (payout) => shortAddress(payout.pass) },
+  { header: "amount", cell: (payout) => points(payout.amount) },
+  { header: "reversed_at", cell: (payout) => payout.reversed_at ?? "", min: 16 },
+];
+
+/**
+ * Audit entries: the target's type is the action's first part (target_type in --json); the
+ * details as a summary over up to three lines.
+ */
+export const AUDIT_COLUMNS: Column<AuditItem>[] = [
+  { header: "at", cell: (entry) => minute(entry.at) },
+  { header: "actor", cell: (entry) => actor(entry.actor) },
+  { header: "action", cell: (entry) => entry.action },
+  { header: "target", cell: (entry) => shortId(entry.target_id), min: 9 },
+  { header: "details", cell: (entry) => summary(entry.details), min: 28, lines: 3 },
+];
