@@ -100,6 +100,12 @@ export async function serve(
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
     await app.close();
+    // Pretty logs go through a worker thread: let it print the last lines before the exit.
+    await new Promise<void>((resolve) => {
+      const logger = app.log as unknown as { flush?: (done: () => void) => void };
+      if (logger.flush) logger.flush(() => resolve());
+      else resolve();
+    });
   });
   // A worker (WORKERS > 1) drains and exits when its primary asks, and when the primary is gone,
   // even killed outright, rather than serve on as an orphan nobody will stop. Once draining, a
