@@ -142,6 +142,39 @@ async function walk(ctx: TestContext, query: string, limit: number) {
 const byCreated = (a: { created_at: string; id: number }, b: { created_at: string; id: number }) =>
   a.created_at === b.created_at ? a.id - b.id : a.created_at < b.created_at ? -1 : 1;
 
+/** An onboarding bundle's fields the instructions name. */
+interface Bundle {
+  instructions: string;
+  quest_id: number;
+  test_quest_id: number;
+  api_key: string;
+  test_api_key: string;
+}
+
+/**
+ * What the instructions tell an owner to paste: the body, the test example's Idempotency-Key
+ * and the one suggested for the live quest, and the allocation they make, sent as pasted.
+ */
+function instructionCommands(ctx: TestContext, bundle: Bundle) {
+  const text = bundle.instructions;
+  const body = /-d '(\{[^']*\})'/.exec(text)?.[1];
+  const testKey = /Idempotency-Key: ([^']+)'/.exec(text)?.[1];
+  const liveKey = /new `Idempotency-Key` \(such as `([^`]+)`\)/.exec(text)?.[1];
+  assert.ok(body && testKey && liveKey, text);
+  const send = (questId: number, apiKey: string, idempotencyKey: string) =>
+    ctx.inject({
+      method: "POST",
+      url: `/quests/${questId}`,
+      headers: {
+        "x-api-key": apiKey,
+        "content-type": "application/json",
+        "idempotency-key": idempotencyKey,
+      },
+      payload: body,
+    });
+  return { testKey, liveKey, send };
+}
+
 async function registerPlayer(ctx: TestContext): Promise<string> {
   const pass = randomPass();
   expectStatus(await ctx.admin("POST", "/admin/accounts", { pass }), 201);
@@ -324,22 +357,7 @@ for (const kind of DATABASES) {
 
     it("works as the instructions say: their allocation on the test quest, then on the live quest", async () => {
       const { bundle } = await onboarded(ctx());
-      const text: string = bundle.instructions;
-      const body = /-d '(\{[^']*\})'/.exec(text)?.[1];
-      const testKey = /Idempotency-Key: ([^']+)'/.exec(text)?.[1];
-      const liveKey = /new `Idempotency-Key` \(such as `([^`]+)`\)/.exec(text)?.[1];
-      assert.ok(body && testKey && liveKey, text);
-      const send = (questId: number, apiKey: string, idempotencyKey: string) =>
-        ctx().inject({
-          method: "POST",
-          url: `/quests/${questId}`,
-          headers: {
-            "x-api-key": apiKey,
-            "content-type": "application/json",
-            "idempotency-key": idempotencyKey,
-          },
-          payload: body,
-        });
+      const { testKey, liveKey, send } = instructionCommands(ctx(), bundle);
       expectStatus(await send(bundle.test_quest_id, bundle.test_api_key, testKey), 200);
       const replay = await send(bundle.test_quest_id, bundle.test_api_key, testKey);
       expectStatus(replay, 200);
@@ -348,29 +366,8 @@ for (const kind of DATABASES) {
     });
 
     it("lets an owner follow the instructions of a second application too: its example keys are its own", async () => {
-      const follow = async (bundle: {
-        instructions: string;
-        quest_id: number;
-        test_quest_id: number;
-        api_key: string;
-        test_api_key: string;
-      }) => {
-        const text = bundle.instructions;
-        const body = /-d '(\{[^']*\})'/.exec(text)?.[1];
-        const testKey = /Idempotency-Key: ([^']+)'/.exec(text)?.[1];
-        const liveKey = /new `Idempotency-Key` \(such as `([^`]+)`\)/.exec(text)?.[1];
-        assert.ok(body && testKey && liveKey, text);
-        const send = (questId: number, apiKey: string, idempotencyKey: string) =>
-          ctx().inject({
-            method: "POST",
-            url: `/quests/${questId}`,
-            headers: {
-              "x-api-key": apiKey,
-              "content-type": "application/json",
-              "idempotency-key": idempotencyKey,
-            },
-            payload: body,
-          });
+      const follow = async (bundle: Bundle) => {
+        const { testKey, liveKey, send } = instructionCommands(ctx(), bundle);
         const test = await send(bundle.test_quest_id, bundle.test_api_key, testKey);
         expectStatus(test, 200);
         assert.equal(test.headers["idempotent-replayed"], undefined, "a first payout, no replay");
