@@ -45,7 +45,8 @@ interface Answer {
   body: Buffer;
   etag: string;
   builtAtMs: number;
-  showsPoints: boolean;
+  /** For an answer that shows points: the `pointsGeneration` it was built in. */
+  pointsGeneration: number | undefined;
 }
 
 /** What Fastify sends for a serialized JSON answer: bytes sent as they are say the same. */
@@ -98,7 +99,12 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       // The route's own response serializer: the bytes are exactly what Fastify would send.
       const body = Buffer.from(reply.serialize(await build()) as string);
       const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-      const answer = { body, etag, builtAtMs, showsPoints };
+      const answer = {
+        body,
+        etag,
+        builtAtMs,
+        pointsGeneration: showsPoints ? startedIn.points : undefined,
+      };
       const current =
         startedIn.all === generation && (!showsPoints || startedIn.points === pointsGeneration);
       if (current && options.maxAgeMs > 0) keep(key, answer);
@@ -113,8 +119,11 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   return {
     async send(request, reply, key, build, { showsPoints = false } = {}) {
       const fresh = answers.get(key);
-      const hit = fresh !== undefined && Date.now() - fresh.builtAtMs < options.maxAgeMs;
-      if (fresh && !hit) forget(key, fresh); // expired: its room goes back
+      const hit =
+        fresh !== undefined &&
+        Date.now() - fresh.builtAtMs < options.maxAgeMs &&
+        (fresh.pointsGeneration === undefined || fresh.pointsGeneration === pointsGeneration);
+      if (fresh && !hit) forget(key, fresh); // expired or outdated: its room goes back
       options.onLookup?.(hit);
       const answer = hit ? fresh : await load(key, reply, build, showsPoints);
       reply.header("etag", answer.etag).header("cache-control", cacheControl);
@@ -130,8 +139,9 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       bytes = 0;
     },
     pointsChanged() {
+      // Called for every batch that paid: O(1) for the kept answers, which a lookup finds
+      // outdated by their generation (no walk over thousands of entries on the payout path).
       pointsGeneration++;
-      for (const [key, answer] of answers) if (answer.showsPoints) forget(key, answer);
       // A read from now on starts its own build: one under way may predate the change.
       for (const [key, pending] of building) if (pending.showsPoints) building.delete(key);
     },
