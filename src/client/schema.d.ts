@@ -6181,7 +6181,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Problem details; `code` is one of `QUESTS_DISABLED` */
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST` */
             400: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
@@ -6895,7 +6895,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -6920,6 +6924,17 @@ export interface operations {
                         /** @description The message's `uri` must start with this */
                         uri: string;
                     };
+                };
+            };
+            /** @description Problem details; `code` is one of `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */

@@ -577,6 +577,18 @@ for (const kind of DATABASES) {
       end: new Date(YEAR_2100 + (startDay + 1) * DAY_MS).toISOString(),
     });
 
+    it("refuses what these routes take none of: a query parameter, a nonce request's body fields", async () => {
+      expectProblem(await ctx().inject({ url: "/earning-periods?x=1" }), 400, "BAD_REQUEST", "x");
+      const withFields = await ctx().inject({
+        method: "POST",
+        url: "/passes/nonces",
+        payload: { address: "0xffffffff00000000000000000000000000000001" },
+      });
+      expectProblem(withFields, 400, "BAD_REQUEST", "address");
+      expectStatus(await ctx().inject({ method: "POST", url: "/passes/nonces" }), 201);
+      expectStatus(await ctx().inject({ method: "POST", url: "/passes/nonces", payload: {} }), 201);
+    });
+
     it("lists the operator's earning periods oldest first as {id, start, end}, and is 400 QUESTS_DISABLED with quests off", async () => {
       const empty = await ctx().inject({ url: "/earning-periods" });
       expectStatus(empty, 200);

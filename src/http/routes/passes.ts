@@ -8,7 +8,7 @@ import { listAllEarningPeriods } from "../../store/earning-periods.js";
 import { findPassBalance, listPassPayouts, readLeaderboardPage } from "../../store/standings.js";
 import { listAnswer, pageRequest } from "../listing.js";
 import { requireQuestsEnabled } from "../owner-guards.js";
-import { errorResponses } from "../schemas/common.js";
+import { errorResponses, NoFields } from "../schemas/common.js";
 import {
   Leaderboard,
   LeaderboardQuery,
@@ -44,7 +44,11 @@ export async function passRoutes(app: FastifyInstance, services: Services) {
         description:
           "Every earning period `[start, end)`, oldest first: what a leaderboard's `earning_period_id` may name.",
         tags: ["passes"],
-        response: { 200: PublicEarningPeriods, ...errorResponses("QUESTS_DISABLED") },
+        querystring: NoFields,
+        response: {
+          200: PublicEarningPeriods,
+          ...errorResponses("QUESTS_DISABLED", "BAD_REQUEST"),
+        },
       },
     },
     async () =>

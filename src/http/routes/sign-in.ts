@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { issueNonce, joinWithWallet } from "../../use-cases/sign-in.js";
-import { errorResponses } from "../schemas/common.js";
+import { errorResponses, NoFields } from "../schemas/common.js";
 import { JoinedAccount, SignInNonce, WalletProofBody } from "../schemas/sign-in.js";
 import type { Services } from "../services.js";
 
@@ -17,13 +17,18 @@ export async function signInRoutes(app: FastifyInstance, services: Services) {
   api.post(
     "/passes/nonces",
     {
+      // No body is needed; one with fields is refused rather than ignored.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         operationId: "createSignInNonce",
         summary: "A nonce for a wallet sign-in message",
         description:
           "A single-use nonce, valid 10 minutes, and what the EIP-4361 message must carry (`domain`, a `uri` starting with `uri`, `chain_id`, version 1). A client address holds at most 20 unexpired nonces; beyond it, 429 with Retry-After.",
         tags,
-        response: { 201: SignInNonce, ...errorResponses("RATE_LIMITED") },
+        body: NoFields,
+        response: { 201: SignInNonce, ...errorResponses("BAD_REQUEST", "RATE_LIMITED") },
       },
     },
     async (request, reply) => {

@@ -123,7 +123,7 @@ export const EarningPeriodPatchBody = Type.Object(
   { additionalProperties: false, minProperties: 1, description: "start, end or both" },
 );
 
-export const ActionTypeQuery = Type.Object({}, { additionalProperties: false });
+export { NoFields as ActionTypeQuery } from "./common.js";
 export const ActionTypeItem = Type.Object({
   name: Type.String(),
   active: Type.Boolean(),

@@ -61,6 +61,9 @@ export const PassAddress = Type.String({
   examples: ["0xFfFFFFff00000000000000000000000000000001"],
 });
 
+/** A query string or body with no fields: anything given is refused, never ignored. */
+export const NoFields = Type.Object({}, { additionalProperties: false });
+
 export const Points = Type.Integer({ minimum: 1, maximum: POINTS_MAX });
 
 export const PositiveId = Type.Integer({ minimum: 1 });
