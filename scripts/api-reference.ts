@@ -5,7 +5,8 @@
  * both equal to what the service serves.
  */
 import { fileURLToPath } from "node:url";
-import { ERROR_STATUS, ERROR_TITLE, type ErrorCode } from "../src/domain/errors.js";
+import { ERROR_CODES } from "../src/domain/errors.js";
+import { ERROR_TITLE, httpStatusOf } from "../src/http/error-status.js";
 
 export const API_REFERENCE_PATH = fileURLToPath(new URL("../docs/api.md", import.meta.url));
 
@@ -159,8 +160,8 @@ export function renderApiReference(document: Json): string {
     for (const [method, path, op] of ops) out.push(...renderOperation(method, path, op, resolve));
   }
   out.push("## Error codes", "", "| Code | Status | Title |", "|---|---|---|");
-  for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) {
-    out.push(`| \`${code}\` | ${ERROR_STATUS[code]} | ${ERROR_TITLE[code]} |`);
+  for (const code of ERROR_CODES) {
+    out.push(`| \`${code}\` | ${httpStatusOf(code)} | ${ERROR_TITLE[code]} |`);
   }
   return `${out
     .join("\n")

@@ -1,5 +1,5 @@
 /**
- * Generated from openapi.json by openapi-typescript@7: do not edit.
+ * Generated from openapi.json by openapi-typescript@7.13.0: do not edit.
  * Regenerate with `npm run client:generate` (it runs `npm run openapi` first).
  */
 

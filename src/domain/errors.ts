@@ -1,98 +1,61 @@
 /**
- * The closed set of error codes the contract promises clients, and the one status each maps to.
- * Only the HTTP edge turns an AppError into a problem-details answer (RFC 9457).
+ * The closed set of error codes the contract promises clients. The domain and the store raise
+ * them as AppErrors; only the HTTP edge (`src/http/error-status.ts`) knows each code's status and
+ * title, and turns an AppError into a problem-details answer (RFC 9457).
  */
-export const ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  QUESTS_DISABLED: 400,
-  CAMPAIGNS_DISABLED: 400,
-  QUEST_NOT_ACTIVE: 400,
-  NO_ACTIVE_EARNING_PERIOD: 400,
-  INSUFFICIENT_POINTS: 400,
-  ACCOUNT_NOT_FOUND: 400,
-  ACTION_TYPE_INACTIVE: 400,
-  BATCH_REJECTED: 400,
-  PASS_POINTS_LIMIT: 400,
-  SIWE_MESSAGE_INVALID: 400,
-  NONCE_INVALID: 400,
-  INVALID_API_KEY: 401,
-  SIGNATURE_INVALID: 401,
-  NOT_QUEST_OWNER: 401,
-  KEY_MODE_MISMATCH: 401,
-  INVALID_APPLICATION_TOKEN: 401,
-  UNAUTHORIZED: 401,
-  QUEST_NOT_FOUND: 404,
-  CAMPAIGN_NOT_FOUND: 404,
-  APPLICATION_NOT_FOUND: 404,
-  KEY_NOT_FOUND: 404,
-  PASS_NOT_FOUND: 404,
-  PAYOUT_NOT_FOUND: 404,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  APPLICATION_NOT_APPROVED: 409,
-  APPLICATION_REJECTED: 409,
-  APPLICATION_ALREADY_DECIDED: 409,
-  KEYS_ALREADY_CLAIMED: 409,
-  EARNING_PERIOD_IN_USE: 409,
-  PAYOUT_ALREADY_REVERSED: 409,
-  IDEMPOTENCY_IN_PROGRESS: 409,
-  IDEMPOTENCY_KEY_REUSED: 422,
-  REQUEST_TIMEOUT: 408,
-  PAYLOAD_TOO_LARGE: 413,
-  URI_TOO_LONG: 414,
-  HEADERS_TOO_LARGE: 431,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  SERVICE_UNAVAILABLE: 503,
-  CHAIN_UNAVAILABLE: 503,
-} as const;
+export const ERROR_CODES = [
+  "BAD_REQUEST",
+  "QUESTS_DISABLED",
+  "CAMPAIGNS_DISABLED",
+  "QUEST_NOT_ACTIVE",
+  "NO_ACTIVE_EARNING_PERIOD",
+  "INSUFFICIENT_POINTS",
+  "ACCOUNT_NOT_FOUND",
+  "ACTION_TYPE_INACTIVE",
+  "BATCH_REJECTED",
+  "PASS_POINTS_LIMIT",
+  "SIWE_MESSAGE_INVALID",
+  "NONCE_INVALID",
+  "INVALID_API_KEY",
+  "SIGNATURE_INVALID",
+  "NOT_QUEST_OWNER",
+  "KEY_MODE_MISMATCH",
+  "INVALID_APPLICATION_TOKEN",
+  "UNAUTHORIZED",
+  "QUEST_NOT_FOUND",
+  "CAMPAIGN_NOT_FOUND",
+  "APPLICATION_NOT_FOUND",
+  "KEY_NOT_FOUND",
+  "PASS_NOT_FOUND",
+  "PAYOUT_NOT_FOUND",
+  "NOT_FOUND",
+  "CONFLICT",
+  "APPLICATION_NOT_APPROVED",
+  "APPLICATION_REJECTED",
+  "APPLICATION_ALREADY_DECIDED",
+  "KEYS_ALREADY_CLAIMED",
+  "EARNING_PERIOD_IN_USE",
+  "PAYOUT_ALREADY_REVERSED",
+  "IDEMPOTENCY_IN_PROGRESS",
+  "IDEMPOTENCY_KEY_REUSED",
+  "REQUEST_TIMEOUT",
+  "PAYLOAD_TOO_LARGE",
+  "URI_TOO_LONG",
+  "HEADERS_TOO_LARGE",
+  "RATE_LIMITED",
+  "INTERNAL",
+  "SERVICE_UNAVAILABLE",
+  "CHAIN_UNAVAILABLE",
+] as const;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const ERROR_TITLE: Record<ErrorCode, string> = {
-  BAD_REQUEST: "Bad request",
-  QUESTS_DISABLED: "Quests disabled",
-  CAMPAIGNS_DISABLED: "Campaigns disabled",
-  QUEST_NOT_ACTIVE: "Quest not active",
-  NO_ACTIVE_EARNING_PERIOD: "No active earning period",
-  INSUFFICIENT_POINTS: "Insufficient points",
-  ACCOUNT_NOT_FOUND: "Account not found",
-  ACTION_TYPE_INACTIVE: "Action type inactive",
-  BATCH_REJECTED: "Batch rejected",
-  PASS_POINTS_LIMIT: "Pass points limit",
-  SIWE_MESSAGE_INVALID: "Sign-in message invalid",
-  NONCE_INVALID: "Nonce invalid",
-  SIGNATURE_INVALID: "Signature invalid",
-  INVALID_API_KEY: "Invalid API key",
-  NOT_QUEST_OWNER: "Not the quest owner",
-  KEY_MODE_MISMATCH: "Key mode mismatch",
-  INVALID_APPLICATION_TOKEN: "Invalid application token",
-  UNAUTHORIZED: "Unauthorized",
-  QUEST_NOT_FOUND: "Quest not found",
-  CAMPAIGN_NOT_FOUND: "Campaign not found",
-  APPLICATION_NOT_FOUND: "Application not found",
-  KEY_NOT_FOUND: "API key not found",
-  PASS_NOT_FOUND: "Pass not found",
-  PAYOUT_NOT_FOUND: "Payout not found",
-  NOT_FOUND: "Not found",
-  CONFLICT: "Conflict",
-  APPLICATION_NOT_APPROVED: "Application not approved",
-  APPLICATION_REJECTED: "Application rejected",
-  APPLICATION_ALREADY_DECIDED: "Application already decided",
-  KEYS_ALREADY_CLAIMED: "Keys already claimed",
-  EARNING_PERIOD_IN_USE: "Earning period in use",
-  PAYOUT_ALREADY_REVERSED: "Payout already reversed",
-  IDEMPOTENCY_IN_PROGRESS: "Idempotent request in progress",
-  IDEMPOTENCY_KEY_REUSED: "Idempotency key reused",
-  REQUEST_TIMEOUT: "Request timeout",
-  PAYLOAD_TOO_LARGE: "Payload too large",
-  URI_TOO_LONG: "URI too long",
-  HEADERS_TOO_LARGE: "Request headers too large",
-  RATE_LIMITED: "Too many requests",
-  INTERNAL: "Internal server error",
-  SERVICE_UNAVAILABLE: "Service unavailable",
-  CHAIN_UNAVAILABLE: "Chain unavailable",
-};
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** Whether `code` is one of the contract's codes (a stored outcome's code, read back). */
+export function isErrorCode(code: string): code is ErrorCode {
+  return KNOWN_CODES.has(code);
+}
 
 export interface FieldError {
   field: string;
@@ -117,10 +80,6 @@ export class AppError extends Error {
     this.code = code;
     this.errors = errors;
     this.retryAfterS = options.retryAfterS;
-  }
-
-  get status(): number {
-    return ERROR_STATUS[this.code];
   }
 }
 

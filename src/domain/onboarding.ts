@@ -2,7 +2,7 @@
  * The Markdown an applicant receives with their keys (POST /applications/{id}/keys): enough to
  * make a first allocation on the test quest without reading anything else.
  */
-import { ERROR_STATUS, type ErrorCode } from "./errors.js";
+import type { ErrorCode } from "./errors.js";
 import { IDEMPOTENCY_KEY_LENGTH_MAX, IDEMPOTENCY_RETENTION_MS } from "./limits.js";
 
 export interface OnboardingInput {
@@ -99,13 +99,19 @@ function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The onboarding Markdown: base address, quest ids, test-quest commands, errors, retries. */
-export function onboardingInstructions(input: OnboardingInput): string {
+/**
+ * The onboarding Markdown: base address, quest ids, test-quest commands, errors, retries.
+ * `statusOf` is the HTTP edge's status of each code (the domain knows no status number).
+ */
+export function onboardingInstructions(
+  input: OnboardingInput,
+  statusOf: (code: ErrorCode) => number,
+): string {
   const { baseUrl, questId, testQuestId, testApiKey } = input;
   const testQuestUrl = shellQuote(`${baseUrl}/quests/${testQuestId}`);
   const body = shellQuote(JSON.stringify({ points: 1, address: input.examplePass }));
   const idempotencyKeys = exampleIdempotencyKeys(input);
-  const row = ({ code, when }: ErrorCase) => `| ${ERROR_STATUS[code]} | \`${code}\` | ${when} |`;
+  const row = ({ code, when }: ErrorCase) => `| ${statusOf(code)} | \`${code}\` | ${when} |`;
   return [
     "# Your quest is approved",
     "",

@@ -12,7 +12,7 @@ import {
 import { registerPublicCors, registerPublicPreflights } from "./cors.js";
 import { registerJsonBodyParser } from "./json-body.js";
 import { registerOpenApi } from "./openapi.js";
-import { frameworkProblem, sendProblem } from "./problem.js";
+import { appErrorOf, frameworkProblem, sendProblem } from "./problem.js";
 import { registerPublicReadBound, registerRateLimits, trafficClass } from "./rate-limits.js";
 import { registerRequestIds, requestIdOf } from "./request-ids.js";
 import { adminRoutes, guardOperatorScope } from "./routes/admin.js";
@@ -154,8 +154,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   }
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendProblem(request, reply, error);
-    const known = frameworkProblem(error);
+    const known = appErrorOf(error) ?? frameworkProblem(error);
     if (known) return sendProblem(request, reply, known);
     request.log.error({ err: error }, "unhandled error");
     return sendProblem(request, reply, new AppError("INTERNAL", "An unexpected error occurred."));

@@ -9,6 +9,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../domain/errors.js";
+import { httpStatusOf } from "./error-status.js";
 import { PROBLEM_CONTENT_TYPE, problemBody, sendProblem } from "./problem.js";
 
 /** Longest path parameter the router accepts (find-my-way's maxParamLength); longer is 414. */
@@ -50,8 +51,9 @@ function writeRawProblem(socket: Socket, error: AppError): void {
   const requestId = randomUUID();
   const body = JSON.stringify(problemBody(error, requestId));
   const retryAfter = error.retryAfterS === undefined ? "" : `Retry-After: ${error.retryAfterS}\r\n`;
+  const status = httpStatusOf(error.code);
   socket.write(
-    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       `x-request-id: ${requestId}\r\n${retryAfter}` +

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, ERROR_TITLE, type FieldError } from "../domain/errors.js";
+import { AppError, type FieldError, unavailable } from "../domain/errors.js";
+import { DatabaseUnavailable } from "../store/db-errors.js";
+import { ERROR_TITLE, httpStatusOf } from "./error-status.js";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json; charset=utf-8";
 
@@ -8,7 +10,7 @@ export function problemBody(error: AppError, requestId?: string) {
   return {
     type: "about:blank",
     title: ERROR_TITLE[error.code],
-    status: error.status,
+    status: httpStatusOf(error.code),
     code: error.code,
     detail: error.message,
     ...(requestId ? { request_id: requestId } : {}),
@@ -18,7 +20,23 @@ export function problemBody(error: AppError, requestId?: string) {
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   if (error.retryAfterS !== undefined) reply.header("retry-after", String(error.retryAfterS));
-  return reply.code(error.status).type(PROBLEM_CONTENT_TYPE).send(problemBody(error, request.id));
+  return reply
+    .code(httpStatusOf(error.code))
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problemBody(error, request.id));
+}
+
+/**
+ * The AppError an error thrown below the edge is answered with: itself, or for the store's
+ * DatabaseUnavailable, SERVICE_UNAVAILABLE with its retry hint. Undefined for anything else
+ * (a bug: the caller answers INTERNAL).
+ */
+export function appErrorOf(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof DatabaseUnavailable) {
+    return unavailable(error.message, error.retryAfterS, error);
+  }
+  return undefined;
 }
 
 interface AjvError {

@@ -1,5 +1,21 @@
-import type { AppError } from "../domain/errors.js";
-import { unavailable } from "../domain/errors.js";
+/**
+ * The database could not answer in time or at all: the operation did not happen (a transaction
+ * rolled back). `retryAfterS` says when trying again makes sense. The store knows nothing of
+ * HTTP: the edge answers it as SERVICE_UNAVAILABLE with `Retry-After`.
+ */
+export class DatabaseUnavailable extends Error {
+  override readonly name = "DatabaseUnavailable";
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+    cause?: unknown,
+  ) {
+    super(message, cause === undefined ? undefined : { cause });
+  }
+}
+
+const unavailable = (message: string, retryAfterS: number, cause?: unknown) =>
+  new DatabaseUnavailable(message, retryAfterS, cause);
 
 /** PostgreSQL errors carry a SQLSTATE `code` (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
 export function isPgError(error: unknown, sqlState: string): boolean {
@@ -12,7 +28,7 @@ function sqlStateOf(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
-const BUSY_RETRY_AFTER_S = 1;
+export const BUSY_RETRY_AFTER_S = 1;
 const DOWN_RETRY_AFTER_S = 5;
 
 // Node's socket errors, and the driver's own words for a lost or unobtainable connection (the
@@ -38,11 +54,11 @@ const LOST_CONNECTION = [
 
 /**
  * The database could not answer in time or at all: a lock or statement timeout, a lost or
- * refused connection, a server shutting down. Such a failure is 503 with `Retry-After`: the
- * transaction rolled back (or, if the connection broke during COMMIT, the client retries with its
- * Idempotency-Key). Any other error is a bug and stays a 500. Undefined when not such a failure.
+ * refused connection, a server shutting down. Such a failure is worth a retry: the transaction
+ * rolled back (or, if the connection broke during COMMIT, the client retries with its
+ * Idempotency-Key). Any other error is a bug. Undefined when not such a failure.
  */
-export function unavailableFrom(error: unknown): AppError | undefined {
+export function unavailableFrom(error: unknown): DatabaseUnavailable | undefined {
   const state = sqlStateOf(error);
   if (state === "55P03") {
     return unavailable(
@@ -77,12 +93,12 @@ export function unavailableFrom(error: unknown): AppError | undefined {
   return undefined;
 }
 
-/** A row lock was not granted within `lock_timeout` (whether or not already made a 503). */
+/** A row lock was not granted within `lock_timeout` (whether or not already a DatabaseUnavailable). */
 export function isLockNotGranted(error: unknown): boolean {
   return isPgError(error, "55P03") || (error instanceof Error && isPgError(error.cause, "55P03"));
 }
 
-/** Rethrows `error` as 503 when the database was unavailable, else as it is. */
+/** Rethrows `error` as DatabaseUnavailable when the database was unavailable, else as it is. */
 export function rethrowUnavailable(error: unknown): never {
   throw unavailableFrom(error) ?? error;
 }

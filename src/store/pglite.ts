@@ -1,13 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { unavailable } from "../domain/errors.js";
 import { type DataDirLock, lockDataDir } from "./data-dir-lock.js";
 import { DB_TIMEOUTS_DEFAULT, type Db, type DbTimeouts } from "./db.js";
+import { BUSY_RETRY_AFTER_S, DatabaseUnavailable } from "./db-errors.js";
 
 /** Most operations waiting for PGlite's one connection; one more is refused at once with 503. */
 export const PGLITE_QUEUE_MAX = 10_000;
-
-const BUSY_RETRY_AFTER_S = 1;
 
 /**
  * Embedded PostgreSQL in WebAssembly. One connection, so PGlite runs one operation (a query or a
@@ -102,7 +100,7 @@ function createOperationQueue(waitMsMax: number) {
   let closed = false;
 
   const tooLate = () =>
-    unavailable(
+    new DatabaseUnavailable(
       `The database is busy: an operation waited ${waitMsMax} ms without starting. Retry shortly.`,
       BUSY_RETRY_AFTER_S,
     );
@@ -133,7 +131,7 @@ function createOperationQueue(waitMsMax: number) {
   function enqueue<T>(operation: () => Promise<T>, bounded: boolean): Promise<T> {
     if (closed) {
       return Promise.reject(
-        unavailable("The database is closing. Retry shortly.", BUSY_RETRY_AFTER_S),
+        new DatabaseUnavailable("The database is closing. Retry shortly.", BUSY_RETRY_AFTER_S),
       );
     }
     if (!running && waiting.size === 0) {
@@ -142,7 +140,7 @@ function createOperationQueue(waitMsMax: number) {
     }
     if (bounded && waiting.size >= PGLITE_QUEUE_MAX) {
       return Promise.reject(
-        unavailable(
+        new DatabaseUnavailable(
           `The database is busy: ${PGLITE_QUEUE_MAX} operations are waiting. Retry shortly.`,
           BUSY_RETRY_AFTER_S,
         ),

@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import { decideInOrder, type GroupDecision } from "../domain/allocation.js";
 import { MODES, type Mode } from "../domain/api-keys.js";
-import { AppError, ERROR_STATUS, type ErrorCode, unavailable } from "../domain/errors.js";
+import { AppError, type ErrorCode, isErrorCode, unavailable } from "../domain/errors.js";
 import {
   ALLOCATION_ITEMS_QUEUED_MAX,
   ALLOCATION_ITEMS_QUEUED_PER_ACCOUNT_MAX,
@@ -671,7 +671,7 @@ function toStoredRequest(outcome: RequestOutcome): StoredOutcome {
 }
 
 const storedCode = (code: string): ErrorCode =>
-  code in ERROR_STATUS ? (code as ErrorCode) : "INTERNAL";
+  isErrorCode(code) ? code : "INTERNAL";
 
 /** A replay: the first outcome again, with the first request's id on a refusal. */
 function fromStoredItem(stored: StoredItemOutcome, replayed: boolean): ItemOutcome {

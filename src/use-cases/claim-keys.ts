@@ -7,7 +7,7 @@ import {
 import type { AuditContext } from "../domain/audit.js";
 import { AppError } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
-import { onboardingInstructions } from "../domain/onboarding.js";
+import type { OnboardingInput } from "../domain/onboarding.js";
 import {
   findApplication,
   findQuestWindow,
@@ -51,7 +51,8 @@ export interface OnboardingBundle {
   /** The plain keys: they exist only in this answer, never in the database or a log. */
   apiKey: string;
   testApiKey: string;
-  instructions: string;
+  /** What the onboarding instructions are written from (the HTTP edge renders them). */
+  onboarding: OnboardingInput;
 }
 
 /**
@@ -92,7 +93,7 @@ export async function claimKeys(
       testQuestId,
       apiKey: live.key,
       testApiKey: test.key,
-      instructions: onboardingInstructions({
+      onboarding: {
         baseUrl: request.baseUrl,
         questId,
         testQuestId,
@@ -100,7 +101,7 @@ export async function claimKeys(
         examplePass: claimed.ownerPass,
         ...window,
         exampleKeyNonce: randomBytes(EXAMPLE_KEY_NONCE_BYTES).toString("hex"),
-      }),
+      },
     };
   });
 }

@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { API_REFERENCE_PATH, renderApiReference } from "../../scripts/api-reference.js";
+import { generateSchemaTypes, SCHEMA_TYPES_PATH } from "../../scripts/generate-client.js";
 import { buildOpenApiDocument, OPENAPI_PATH, openApiText } from "../../scripts/openapi.js";
 
 describe("openapi.json", () => {
@@ -18,6 +22,23 @@ describe("openapi.json", () => {
           `served ${JSON.stringify(servedLines[line])}, committed ${JSON.stringify(committedLines[line])}): run npm run client:generate`,
       );
     }
+  });
+
+  it("src/client/schema.d.ts is the typed client generated from openapi.json", async () => {
+    const generated = await generateSchemaTypes();
+    assert.ok(
+      generated === readFileSync(SCHEMA_TYPES_PATH, "utf8"),
+      "src/client/schema.d.ts is not generated from openapi.json: run npm run client:generate",
+    );
+  });
+
+  it("the pages type-check against that client, so a renamed answer field breaks them", async () => {
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    const tsc = fileURLToPath(new URL("../../node_modules/.bin/tsc", import.meta.url));
+    const run = await promisify(execFile)(tsc, ["--noEmit", "-p", "web"], { cwd: root }).catch(
+      (error: { stdout?: string; code?: number }) => error,
+    );
+    assert.ok(!("code" in run) || !run.code, `tsc -p web failed:\n${run.stdout}`);
   });
 
   it("docs/api.md is the reference rendered from that document, with every error code", async () => {

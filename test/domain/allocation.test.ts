@@ -10,6 +10,7 @@ import {
 } from "../../src/domain/allocation.js";
 import type { PeriodMatch } from "../../src/domain/earning-periods.js";
 import { AppError, type ErrorCode } from "../../src/domain/errors.js";
+import { httpStatusOf } from "../../src/http/error-status.js";
 
 const START = new Date("2026-01-01T00:00:00.000Z");
 const END = new Date("2026-02-01T00:00:00.000Z");
@@ -51,7 +52,7 @@ function refusal(decision: AllocationDecision): AppError {
 function refusedWith(decision: AllocationDecision, code: ErrorCode): AppError {
   const error = refusal(decision);
   assert.equal(error.code, code, `expected ${code}, got ${error.code}: ${error.message}`);
-  assert.equal(error.status, 400);
+  assert.equal(httpStatusOf(error.code), 400);
   return error;
 }
 

@@ -2,13 +2,13 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { describe, it } from "node:test";
 import { generateApiKey } from "../../src/domain/api-keys.js";
-import { ERROR_STATUS } from "../../src/domain/errors.js";
 import {
   ALLOCATION_CHECKS,
   ALLOCATION_RETRY_ERRORS,
   type OnboardingInput,
   onboardingInstructions,
 } from "../../src/domain/onboarding.js";
+import { httpStatusOf } from "../../src/http/error-status.js";
 
 const testKey = generateApiKey("test");
 const input: OnboardingInput = {
@@ -21,7 +21,7 @@ const input: OnboardingInput = {
   end: new Date("2026-04-01T00:00:00.000Z"),
   exampleKeyNonce: "5f3a9c01d2e4b687",
 };
-const text = onboardingInstructions(input);
+const text = onboardingInstructions(input, httpStatusOf);
 
 /** The shell commands of the ```sh blocks, continuation lines joined. */
 function shellBlocks(markdown: string): string[] {
@@ -80,13 +80,13 @@ describe("onboardingInstructions", () => {
   it("lists every error code an allocation can answer, the checks in the contract's order", () => {
     let from = 0;
     for (const { code } of ALLOCATION_CHECKS) {
-      const row = `| ${ERROR_STATUS[code]} | \`${code}\` |`;
+      const row = `| ${httpStatusOf(code)} | \`${code}\` |`;
       const at = text.indexOf(row, from);
       assert.ok(at >= from, `${code} should be listed after the checks before it`);
       from = at + 1;
     }
     for (const { code } of ALLOCATION_RETRY_ERRORS) {
-      assert.ok(text.includes(`| ${ERROR_STATUS[code]} | \`${code}\` |`), `${code} is listed`);
+      assert.ok(text.includes(`| ${httpStatusOf(code)} | \`${code}\` |`), `${code} is listed`);
     }
     const codes = ALLOCATION_CHECKS.map((c) => c.code);
     assert.deepEqual(
@@ -117,17 +117,22 @@ describe("onboardingInstructions", () => {
     }
     // The owner's next application: other quests, another claim.
     const next = exampleKeys(
-      onboardingInstructions({
-        ...input,
-        questId: 43,
-        testQuestId: 44,
-        exampleKeyNonce: "0c1d2e3f40516273",
-      }),
+      onboardingInstructions(
+        {
+          ...input,
+          questId: 43,
+          testQuestId: 44,
+          exampleKeyNonce: "0c1d2e3f40516273",
+        },
+        httpStatusOf,
+      ),
     );
     const all = [keys.test, keys.live, next.test, next.live];
     assert.equal(new Set(all).size, all.length, all.join(", "));
     // Even a second claim on the same quests (a rebuilt database) differs by its random part.
-    const sameQuests = exampleKeys(onboardingInstructions({ ...input, exampleKeyNonce: "ffff" }));
+    const sameQuests = exampleKeys(
+      onboardingInstructions({ ...input, exampleKeyNonce: "ffff" }, httpStatusOf),
+    );
     assert.notEqual(sameQuests.test, keys.test);
     assert.notEqual(sameQuests.live, keys.live);
   });
@@ -144,7 +149,10 @@ describe("onboardingInstructions", () => {
   });
 
   it("quotes the base address for the shell, whatever it holds", () => {
-    const odd = onboardingInstructions({ ...input, baseUrl: "http://it's.example:8080" });
+    const odd = onboardingInstructions(
+      { ...input, baseUrl: "http://it's.example:8080" },
+      httpStatusOf,
+    );
     const [read] = shellBlocks(odd);
     assert.ok(curlArguments(read!.trim()).includes("http://it's.example:8080/quests/42"));
   });

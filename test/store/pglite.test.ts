@@ -7,8 +7,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, afterEach, describe, it } from "node:test";
-import { AppError } from "../../src/domain/errors.js";
+import { httpStatusOf } from "../../src/http/error-status.js";
+import { appErrorOf } from "../../src/http/problem.js";
 import { DB_TIMEOUTS_DEFAULT, type Db } from "../../src/store/db.js";
+import { DatabaseUnavailable } from "../../src/store/db-errors.js";
 import { openPglite, PGLITE_QUEUE_MAX } from "../../src/store/pglite.js";
 
 const LOCK_MS = 200;
@@ -56,10 +58,16 @@ async function rejection(
   return outcome;
 }
 
+/** The store's DatabaseUnavailable, which the HTTP edge answers 503 SERVICE_UNAVAILABLE. */
+function assertUnavailable(error: unknown): asserts error is DatabaseUnavailable {
+  assert.ok(error instanceof DatabaseUnavailable, `a DatabaseUnavailable, got ${error}`);
+  const answer = appErrorOf(error);
+  assert.equal(answer?.code, "SERVICE_UNAVAILABLE");
+  assert.equal(httpStatusOf(answer.code), 503);
+}
+
 function assertBusy(error: unknown): void {
-  assert.ok(error instanceof AppError, `an AppError, got ${error}`);
-  assert.equal(error.code, "SERVICE_UNAVAILABLE");
-  assert.equal(error.status, 503);
+  assertUnavailable(error);
   assert.equal(error.retryAfterS, 1);
   assert.match(error.message, /busy/);
 }
@@ -169,7 +177,7 @@ describe("PGlite adapter: bounded waits", () => {
     const queued = db.query("SELECT count(*)::int AS n FROM t");
     const closed = db.close();
     const { error } = await rejection(db.query("SELECT 1")).finally(holder.release);
-    assert.ok(error instanceof AppError && error.code === "SERVICE_UNAVAILABLE", String(error));
+    assertUnavailable(error);
     await holder.done;
     assert.deepEqual((await queued).rows, [{ n: 1 }]);
     await closed;

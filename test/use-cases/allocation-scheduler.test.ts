@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { AppError } from "../../src/domain/errors.js";
+import { httpStatusOf } from "../../src/http/error-status.js";
 import { createBatchScheduler } from "../../src/use-cases/allocation-scheduler.js";
 
 /** A request for `key`; the batch runner records each batch it is given and holds it open. */
@@ -131,7 +132,7 @@ describe("allocation scheduler", () => {
     ] as const) {
       await assert.rejects(refusal, (error: unknown) => {
         assert.ok(error instanceof AppError);
-        assert.equal(error.status, 503);
+        assert.equal(httpStatusOf(error.code), 503);
         assert.match(error.message, words);
         return true;
       });
@@ -224,7 +225,7 @@ describe("allocation scheduler: accounts", () => {
       [refusals[2], /of this account are waiting \(at most 5 items per account\)/],
     ] as const) {
       assert.ok(error instanceof AppError);
-      assert.equal(error.status, 503);
+      assert.equal(httpStatusOf(error.code), 503);
       assert.match(error.message, words);
     }
     assert.equal(scheduler.size(), 0);

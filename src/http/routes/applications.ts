@@ -2,9 +2,11 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { APPLICATION_TOKEN_HEADER, type Application } from "../../domain/applications.js";
 import { AppError } from "../../domain/errors.js";
+import { onboardingInstructions } from "../../domain/onboarding.js";
 import { claimKeys, readOwnApplication } from "../../use-cases/claim-keys.js";
 import { submitApplication } from "../../use-cases/submit-application.js";
 import { asApplicant } from "../actors.js";
+import { httpStatusOf } from "../error-status.js";
 import {
   ApplicantHeaders,
   ApplicationBody,
@@ -207,7 +209,7 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
         test_quest_id: bundle.testQuestId,
         api_key: bundle.apiKey,
         test_api_key: bundle.testApiKey,
-        instructions: bundle.instructions,
+        instructions: onboardingInstructions(bundle.onboarding, httpStatusOf),
       });
     },
   );

@@ -10,6 +10,7 @@ import { type ItemOutcome, paidIn } from "../../use-cases/allocate.js";
 import { reversePayout } from "../../use-cases/reverse-payout.js";
 import { asAccount } from "../actors.js";
 import { requireApiKey } from "../auth.js";
+import { httpStatusOf } from "../error-status.js";
 import { OWNER_CODES, OWNER_SECURITY, ownerOnly, requireQuestsEnabled } from "../owner-guards.js";
 import { presentOwnedQuest, presentPayout, presentReversal } from "../present.js";
 import { errorResponses } from "../schemas/common.js";
@@ -33,7 +34,11 @@ function presentResult(outcome: ItemOutcome) {
   if (outcome.ok) {
     return { status: 200, payout: presentPayout(outcome.payout), replayed: outcome.replayed };
   }
-  return { status: outcome.error.status, code: outcome.error.code, detail: outcome.error.message };
+  return {
+    status: httpStatusOf(outcome.error.code),
+    code: outcome.error.code,
+    detail: outcome.error.message,
+  };
 }
 
 /**

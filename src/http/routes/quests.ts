@@ -11,6 +11,7 @@ import {
 import { listPublicQuests, type QuestDetailRead } from "../../store/quests.js";
 import type { ItemOutcome } from "../../use-cases/allocate.js";
 import { JSON_TYPE } from "../answer-cache.js";
+import { httpStatusOf } from "../error-status.js";
 import { OWNER_CODES, OWNER_SECURITY, ownerOnly, requireQuestsEnabled } from "../owner-guards.js";
 import {
   presentPayout,
@@ -207,7 +208,7 @@ function sendOutcome(reply: FastifyReply, outcome: ItemOutcome) {
 /** A refusal decided by the use case, as problem details with the (first) request's id. */
 export function sendRefusal(reply: FastifyReply, refusal: { error: AppError; requestId: string }) {
   return reply
-    .code(refusal.error.status)
+    .code(httpStatusOf(refusal.error.code))
     .type(PROBLEM_CONTENT_TYPE)
     .send(problemBody(refusal.error, refusal.requestId));
 }

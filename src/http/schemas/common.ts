@@ -1,6 +1,7 @@
 import { Type } from "typebox";
-import { ERROR_STATUS, ERROR_TITLE, type ErrorCode } from "../../domain/errors.js";
+import type { ErrorCode } from "../../domain/errors.js";
 import { POINTS_MAX } from "../../domain/limits.js";
+import { ERROR_TITLE, httpStatusOf } from "../error-status.js";
 import {
   PASS_ADDRESS_FORMAT,
   TEXT_FORMAT,
@@ -124,7 +125,7 @@ const EDGE_CODES: readonly ErrorCode[] = [
 export function errorResponses(...codes: ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set([...codes, ...EDGE_CODES])) {
-    const status = ERROR_STATUS[code];
+    const status = httpStatusOf(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const sorted = [...byStatus].sort(([a], [b]) => a - b);
