@@ -95,6 +95,13 @@ import {
   startBare,
   startService,
 } from "./service.js";
+import {
+  benchWebhooks,
+  renderWebhookLagTable,
+  WEBHOOK_GROUP,
+  WEBHOOK_SCENARIOS,
+  type WebhookLag,
+} from "./webhooks.js";
 
 const SPREAD_QUEST_COUNT = 1_000;
 /** The whole list fits the default page (limit 1000): the page is every public quest. */
@@ -625,6 +632,25 @@ async function main(): Promise<number> {
     },
   });
 
+  // Issue 23's rows: allocation with and without a webhook endpoint, and the delivery lag.
+  const webhookLags: WebhookLag[] = [];
+  groups.push({
+    labels: [WEBHOOK_GROUP, ...Object.values(WEBHOOK_SCENARIOS)].map((scenario) =>
+      label(scenario, POSTGRES),
+    ),
+    run: async () => {
+      const result = await benchWebhooks({
+        open: postgresDatabase,
+        settings,
+        log,
+        withDb,
+        stopService,
+      });
+      webhookLags.push(result.lag);
+      return result.rows;
+    },
+  });
+
   const selected = groups.filter((group) => group.labels.some(matchesOnly));
   if (selected.length === 0) {
     const all = groups.flatMap((group) => group.labels);
@@ -659,7 +685,8 @@ async function main(): Promise<number> {
     (payoutCountRows.length > 0
       ? `\n${renderPayoutCountTable(payoutCountRows, READ_COST_RATIO_MAX)}`
       : "") +
-    (totalsRuns.length > 0 ? `\n${renderTotalsCostTable(totalsRuns, TOTALS_COST_MAX)}` : "");
+    (totalsRuns.length > 0 ? `\n${renderTotalsCostTable(totalsRuns, TOTALS_COST_MAX)}` : "") +
+    webhookLags.map((lag) => `\n${renderWebhookLagTable(lag)}`).join("");
   console.log(`\n${report}${extraTables}`);
   // A subset would overwrite the full table with a few rows.
   if (only.length === 0) {

@@ -14,6 +14,8 @@ export interface ServiceOptions {
   workers?: number;
   /** PUBLIC_READS_IN_FLIGHT_MAX; unset: the caller's environment, else the service's default. */
   publicReadsInFlightMax?: number;
+  /** More settings for the service (e.g. WEBHOOK_ALLOW_PRIVATE_TARGETS for a local receiver). */
+  env?: Record<string, string>;
 }
 
 export async function startService(database: Database, options: ServiceOptions): Promise<Service> {
@@ -32,6 +34,7 @@ export async function startService(database: Database, options: ServiceOptions):
     ...(options.publicReadsInFlightMax === undefined
       ? {}
       : { PUBLIC_READS_IN_FLIGHT_MAX: String(options.publicReadsInFlightMax) }),
+    ...options.env,
   });
   return { ...child, adminToken };
 }

@@ -69,6 +69,12 @@ export interface Config {
   lookupCacheTtlMs: number;
   /** Longest a ready public answer (GET /quests, GET /campaigns/{id}) is served; 0: never kept. */
   publicAnswerMaxAgeMs: number;
+  webhooks: {
+    /** WEBHOOK_ALLOW_PRIVATE_TARGETS: http:// and loopback or private targets (development). */
+    allowPrivateTargets: boolean;
+    /** WEBHOOK_PENDING_MAX: pending deliveries per endpoint; beyond it the oldest fail. */
+    pendingMax: number;
+  };
   http: {
     /** A request's headers and body must arrive within this; a slower client is cut off (408). */
     requestTimeoutMs: number;
@@ -254,6 +260,10 @@ export function loadConfig(env: Env): Config {
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
     // Resolved here: a relative WEB_DIR means the working directory's, as a user expects.
     webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : undefined,
+    webhooks: {
+      allowPrivateTargets: boolean(env, "WEBHOOK_ALLOW_PRIVATE_TARGETS") ?? false,
+      pendingMax: integer(env, "WEBHOOK_PENDING_MAX", 10_000, 1, 10_000_000),
+    },
     publicReads: {
       inFlightMax: integer(env, "PUBLIC_READS_IN_FLIGHT_MAX", 16, 0, 10_000),
       queueMax: integer(env, "PUBLIC_READS_QUEUE_MAX", 256, 0, 100_000),

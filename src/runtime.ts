@@ -19,8 +19,10 @@ import { migrate } from "./store/migrate.js";
 import { openPglite } from "./store/pglite.js";
 import { openPostgres } from "./store/postgres.js";
 import { createTtlCache } from "./store/ttl-cache.js";
+import { pendingStats } from "./store/webhook-outbox.js";
 import { createAllocate } from "./use-cases/allocate.js";
 import { createQuestDetailReader } from "./use-cases/quest-details.js";
+import { createWebhookDelivery } from "./use-cases/webhook-delivery.js";
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export function openDatabase(config: Config): Promise<Db> {
@@ -43,6 +45,7 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
   const metrics = createMetrics({
     queueDepth: () => allocate.queued(),
     poolStats: db.stats?.bind(db),
+    webhookBacklog: () => pendingStats(db, new Date()),
   });
   db.observeConnectWaits?.(metrics.observeConnectWait);
   const allocate = createAllocate(db, {
@@ -52,6 +55,7 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
       metrics.observeBatch(report);
       // Called before the batch's requests are answered: this process's next read shows them.
       if (report.payouts > 0) publicAnswers.pointsChanged();
+      if (report.webhookDeliveries > 0) webhooks.poke();
     },
   });
   const lookups = (cache: string) => (hit: boolean) => metrics.cacheLookup(cache, hit);
@@ -81,9 +85,16 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
     else if (change.kind === "quest") caches.questOwners.delete(change.id);
     if (!change || change.kind === "features") features.invalidate();
   });
+  const webhooks = createWebhookDelivery(db, {
+    pendingMax: config.webhooks.pendingMax,
+    allowPrivateTargets: config.webhooks.allowPrivateTargets,
+    onAttempt: metrics.observeWebhookAttempt,
+    onDropped: metrics.webhookDropped,
+  });
   return {
     config,
     db,
+    webhooks,
     features,
     allocate,
     readQuestDetail: createQuestDetailReader(db),

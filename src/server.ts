@@ -3,24 +3,50 @@ import { readFileSync } from "node:fs";
 import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
 import { checkChainId } from "./chain/probe.js";
-import { demoInstructions, seedDemo } from "./cli/demo.js";
 import type { Config } from "./config.js";
 import { buildApp } from "./http/app.js";
 import { openDatabase, prepareServices } from "./runtime.js";
 import type { Db } from "./store/db.js";
 import { purgeExpiredIdempotencyKeys } from "./store/idempotency.js";
+import { purgeWebhookHistory } from "./store/webhook-outbox.js";
+import { demoInstructions, seedDemo } from "./use-cases/seed-demo.js";
 import { WORKER_STOP } from "./workers.js";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60 * 1000;
+/** Finished webhook deliveries (and their events) are kept this long for the deliveries list. */
+const WEBHOOK_HISTORY_DAYS = 30;
+/** Deliveries one statement of the purge deletes, and the most statements a purge runs. */
+const WEBHOOK_PURGE_BATCH = 10_000;
+const WEBHOOK_PURGE_ROUNDS_MAX = 1_000;
 
-/** Purges expired idempotency records now and then, in the background; returns a stop. */
-function startIdempotencyPurge(db: Db, log: FastifyInstance["log"]): () => Promise<void> {
+/** Deletes the finished deliveries older than WEBHOOK_HISTORY_DAYS, a bounded batch at a time. */
+async function purgeOldDeliveries(db: Db): Promise<number> {
+  const before = new Date(Date.now() - WEBHOOK_HISTORY_DAYS * 24 * 60 * 60 * 1000);
+  let deleted = 0;
+  for (let round = 0; round < WEBHOOK_PURGE_ROUNDS_MAX; round++) {
+    const batch = await purgeWebhookHistory(db, before, WEBHOOK_PURGE_BATCH);
+    deleted += batch;
+    if (batch < WEBHOOK_PURGE_BATCH) break;
+  }
+  return deleted;
+}
+
+/**
+ * Purges expired idempotency records, and webhook deliveries finished more than
+ * WEBHOOK_HISTORY_DAYS ago, now and then in the background; returns a stop.
+ */
+function startPurges(db: Db, log: FastifyInstance["log"]): () => Promise<void> {
   let current: Promise<unknown> = Promise.resolve();
   const run = () => {
-    current = purgeExpiredIdempotencyKeys(db)
-      .then((deleted) => deleted > 0 && log.info({ deleted }, "purged expired idempotency keys"))
-      .catch((err: unknown) => log.warn({ err }, "idempotency purge failed; will retry"));
+    current = Promise.all([
+      purgeExpiredIdempotencyKeys(db)
+        .then((deleted) => deleted > 0 && log.info({ deleted }, "purged expired idempotency keys"))
+        .catch((err: unknown) => log.warn({ err }, "idempotency purge failed; will retry")),
+      purgeOldDeliveries(db)
+        .then((deleted) => deleted > 0 && log.info({ deleted }, "purged old webhook deliveries"))
+        .catch((err: unknown) => log.warn({ err }, "webhook history purge failed; will retry")),
+    ]);
   };
   const timer = setInterval(run, IDEMPOTENCY_PURGE_INTERVAL_MS).unref();
   run();
@@ -86,10 +112,15 @@ export async function serve(
       : {}),
   });
   closeKeepAliveOnShutdown(app);
-  const stopPurge = startIdempotencyPurge(db, app.log);
+  const stopPurge = startPurges(db, app.log);
+  services.webhooks.start((err) =>
+    app.log.warn({ err }, "webhook delivery: the outbox could not be read or written; retrying"),
+  );
   // Runs after the server stopped accepting and answered what was in flight.
   app.addHook("onClose", async () => {
     await stopPurge();
+    // Sends in flight are recorded before the database closes; one cut short is sent again.
+    await services.webhooks.stop();
     await services.allocate.drain();
     await services.readQuestDetail.drain();
     await db.close();

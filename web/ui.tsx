@@ -1,7 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { ApiError } from "./api.js";
-import type { List } from "./types.js";
+import { ApiError } from "./client.js";
 
 /** A request's state, as every page shows it: loading, failed (with the problem), or done. */
 export type Loaded<T> =
@@ -59,7 +58,8 @@ export function useLoad<T>(
 
 export function asApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  return new ApiError(0, "CLIENT", error instanceof Error ? error.message : String(error));
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ApiError(0, "CLIENT", detail, undefined);
 }
 
 /** Shows a load's loading and error states, or its content. */
@@ -105,7 +105,7 @@ export function ErrorBox(props: {
     <div class="error" role="alert" id={props.id} tabIndex={props.id ? -1 : undefined}>
       <p>
         {lead ? <strong>{lead} </strong> : null}
-        {error.message}
+        {error.detail}
       </p>
       {error.errors.length > 0 ? (
         <ul>
@@ -291,6 +291,28 @@ export function TableWrap(props: { label: string; children: ComponentChildren })
   );
 }
 
+/** A column heading; numbers are right-aligned. */
+export type Column = string | { label: string; num: true };
+
+/** A table's column headings, one row of `th scope="col"`. */
+export function TableHead(props: { columns: Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {props.columns.map((column) => {
+          const { label, num } =
+            typeof column === "string" ? { label: column, num: false } : column;
+          return (
+            <th key={label} scope="col" class={num ? "num" : undefined}>
+              {label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * Previous / next buttons around a line saying where the reader is; `children` (a page size, a
  * refresh note) follow. `busy` holds both buttons while a page loads. With `textWhenSingle` and
@@ -312,31 +334,45 @@ export function Pager(props: {
   }
   return (
     <nav class="pager" aria-label={props.label}>
-      <button
-        type="button"
-        class="secondary"
-        disabled={props.busy || !props.onPrevious}
-        onClick={props.onPrevious}
-      >
+      <PagerButton busy={props.busy} onClick={props.onPrevious}>
         {props.previousText ?? "Previous"}
-      </button>
+      </PagerButton>
       <span aria-live="polite">{props.position}</span>
-      <button
-        type="button"
-        class="secondary"
-        disabled={props.busy || !props.onNext}
-        onClick={props.onNext}
-      >
+      <PagerButton busy={props.busy} onClick={props.onNext}>
         {props.nextText ?? "Next"}
-      </button>
+      </PagerButton>
       {props.children}
     </nav>
   );
 }
 
+/** A pager's step: held while a page loads, and where there is no page that way. */
+function PagerButton(props: {
+  busy: boolean | undefined;
+  onClick: (() => void) | undefined;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      class="secondary"
+      disabled={props.busy || !props.onClick}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
+  );
+}
+
+/** A page of a cursor-paged listing, as every listing of the API answers it. */
+export interface CursorPage<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
 /** A cursor-paged listing, a page at a time. */
 export interface CursorPages<T> {
-  loaded: Loaded<List<T>>;
+  loaded: Loaded<CursorPage<T>>;
   reload(): void;
   /** A reload of the page shown is under way (the page stays on screen meanwhile). */
   refreshing: boolean;
@@ -354,7 +390,7 @@ export interface CursorPages<T> {
  * the first page. A reload keeps the page on screen.
  */
 export function useCursorPages<T>(
-  load: (cursor: string | undefined, signal: AbortSignal) => Promise<List<T>>,
+  load: (cursor: string | undefined, signal: AbortSignal) => Promise<CursorPage<T>>,
   deps: unknown[],
 ): CursorPages<T> {
   const key = JSON.stringify(deps);

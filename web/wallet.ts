@@ -8,7 +8,7 @@
 
 import { getAddress, stringToHex } from "viem";
 import { createSiweMessage } from "viem/siwe";
-import { api } from "./api.js";
+import { type Answer, api, callWithResponse } from "./client.js";
 
 /** What the pages ask of a wallet: EIP-1193's one method. */
 export interface Eip1193Provider {
@@ -103,13 +103,7 @@ export async function signWithWallet(
 }
 
 /** `POST /passes/nonces`: what the message must carry. */
-export interface Nonce {
-  nonce: string;
-  expires_at: string;
-  domain: string;
-  uri: string;
-  chain_id: number;
-}
+export type Nonce = Answer<"/passes/nonces", "post">;
 
 /** A message built for one nonce, ready to be shown and signed. */
 export interface SignIn {
@@ -138,14 +132,12 @@ export async function prepareSignIn(
   signal?: AbortSignal,
 ): Promise<SignIn> {
   let offsetMs = 0;
-  const nonce = await api<Nonce>("/passes/nonces", {
-    method: "POST",
-    ...(signal ? { signal } : {}),
-    onResponse: (response) => {
-      const serverNow = Date.parse(response.headers.get("date") ?? "");
-      if (Number.isFinite(serverNow)) offsetMs = serverNow - Date.now();
-    },
-  });
+  const { data: nonce, response } = await callWithResponse(
+    // No body (the schema allows an empty object; the service takes none).
+    api.POST("/passes/nonces", { body: undefined as never, ...(signal ? { signal } : {}) }),
+  );
+  const serverNow = Date.parse(response.headers.get("date") ?? "");
+  if (Number.isFinite(serverNow)) offsetMs = serverNow - Date.now();
   const issuedAt = new Date(
     Date.now() + (Math.abs(offsetMs) > CLOCK_SKEW_TOLERATED_MS ? offsetMs : 0),
   );

@@ -5,22 +5,22 @@
  * rows that pass against the quest's points_remaining. No allocation is sent. It cannot know
  * which rows an earlier run of the file already paid: it counts every row.
  */
+import { isWorthRetrying } from "../client/allocation-retry.js";
 import { NetworkError, type QuestpointsClient, toApiError } from "../client/index.js";
 import { type Row, readRows, validate } from "./allocate-rows.js";
 import {
   type AllocateIo,
   ATTEMPTS_MAX,
   answerOf,
-  EXIT_REFUSED,
+  endRun,
   forEachRow,
-  RETRY_STATUSES,
   type RetryLater,
   type RunControl,
   retrying,
+  retryLater,
   runControl,
-  startProgress,
-  stopOnInterrupt,
 } from "./allocate-runner.js";
+import { codeCountLines, countCode, printSummary, startProgress } from "./output.js";
 
 /** Refused rows listed in the summary (by line); the counts cover all of them. */
 export const PROBLEMS_LISTED_MAX = 1000;
@@ -68,8 +68,8 @@ async function lookupPass(api: QuestpointsClient, address: string): Promise<Look
   if (response.ok) return { kind: "registered" };
   const error = toApiError(result.error, response);
   if (error.code === "PASS_NOT_FOUND") return { kind: "unregistered", detail: error.detail };
-  if (RETRY_STATUSES.has(response.status)) {
-    return { kind: "retry", failure: error.message, response };
+  if (isWorthRetrying({ status: response.status, code: error.code })) {
+    return retryLater(error, response);
   }
   throw error; // QUESTS_DISABLED and the like: every further lookup would fail the same way.
 }
@@ -119,9 +119,7 @@ function formatDryRun(summary: DryRunSummary): string {
     `rows:      ${summary.rows} in ${summary.file}`,
     `ok:        ${summary.ok.count} rows, ${summary.ok.points} points would be sent`,
     `refused:   ${summary.refused.count} rows would be refused`,
-    ...Object.entries(summary.refused.by_code)
-      .sort(([, a], [, b]) => b - a)
-      .map(([code, count]) => `  ${code}: ${count}`),
+    ...codeCountLines(summary.refused.by_code),
     summary.points_short > 0
       ? `budget:    ${summary.points_remaining} points remaining, ${summary.points_short} short: rows worth ${summary.points_short} points would be refused INSUFFICIENT_POINTS (raise the budget first)`
       : `budget:    ${summary.points_remaining} points remaining: enough`,
@@ -147,8 +145,8 @@ export interface DryRunInput {
   pointsRemaining: number;
 }
 
-export async function dryRun(input: DryRunInput, io: AllocateIo): Promise<number> {
-  const summary: DryRunSummary = {
+function emptySummary(input: DryRunInput): DryRunSummary {
+  return {
     file: input.file,
     quest_id: input.questId,
     dry_run: true,
@@ -162,17 +160,21 @@ export async function dryRun(input: DryRunInput, io: AllocateIo): Promise<number
     not_done: 0,
     stopped: null,
   };
+}
+
+export async function dryRun(input: DryRunInput, io: AllocateIo): Promise<number> {
+  const summary = emptySummary(input);
   const problems = problemList();
   const run = runControl();
   const checked = () => summary.ok.count + summary.refused.count;
-  const progress = startProgress(
-    io,
-    `allocate --dry-run: ${input.rows} rows from ${input.file} for quest ${input.questId} (${input.pointsRemaining} points remaining); nothing is sent`,
-    input.rows,
-    checked,
-    () => `ok ${summary.ok.count}, refused ${summary.refused.count}`,
-  );
-  const release = stopOnInterrupt(run);
+  const progress = startProgress(io.stderr, {
+    title: `allocate --dry-run: ${input.rows} rows from ${input.file} for quest ${input.questId} (${input.pointsRemaining} points remaining); nothing is sent`,
+    label: "allocate",
+    unit: "rows",
+    total: input.rows,
+    decided: checked,
+    counts: () => `ok ${summary.ok.count}, refused ${summary.refused.count}`,
+  });
   try {
     await forEachRow(readRows(input.file), input.concurrency, run, async (row) => {
       const check = await checkRow(input.api, row, run);
@@ -182,23 +184,20 @@ export async function dryRun(input: DryRunInput, io: AllocateIo): Promise<number
         summary.ok.points += check.points;
       } else {
         summary.refused.count++;
-        summary.refused.by_code[check.code] = (summary.refused.by_code[check.code] ?? 0) + 1;
+        countCode(summary.refused.by_code, check.code);
         const { line, address, points } = row;
         problems.add({ line, address, points, code: check.code, detail: check.detail });
       }
       progress.update();
     });
   } finally {
-    release();
     progress.stop();
   }
   summary.problems = problems.list();
   summary.points_short = Math.max(0, summary.ok.points - summary.points_remaining);
   summary.not_done = summary.rows - checked();
   summary.stopped = run.reason;
-  io.stdout.write(input.json ? `${JSON.stringify(summary, null, 2)}\n` : formatDryRun(summary));
-  if (run.exitCode === 1 && summary.stopped) io.stderr.write(`questpoints: ${summary.stopped}\n`);
-  if (run.exitCode !== 0) return run.exitCode;
+  printSummary({ json: input.json, io }, summary, formatDryRun);
   const clean = summary.refused.count === 0 && summary.points_short === 0 && !input.inactive;
-  return clean ? 0 : EXIT_REFUSED;
+  return endRun(run, io.stderr, !clean);
 }

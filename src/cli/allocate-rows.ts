@@ -10,13 +10,11 @@ import { pipeline } from "node:stream/promises";
 import { parse } from "csv-parse";
 import { parsePassAddress } from "../domain/address.js";
 import { POINTS_MAX } from "../domain/limits.js";
+import { lineCounter } from "./csv-input.js";
 
 export const MISSING_HEADER = "missing header row address,points";
 /** The contract's Idempotency-Key: 1-255 printable ASCII characters. */
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
-const LINE_BREAKS = /\r\n|\r|\n/g;
-/** Whole blank lines (spaces at most) at the start of a record's raw text: skipped, not data. */
-const LEADING_BLANK_LINES = /^(?:[^\S\r\n]*(?:\r\n|\r|\n))*/;
 
 export interface Row {
   /**
@@ -99,21 +97,6 @@ function rowOf(header: Header, fields: string[], fileLine: number, ordinal: numb
     points: field(header.points),
     key: key === "" ? undefined : key,
     problems,
-  };
-}
-
-const lineBreaks = (text: string) => text.match(LINE_BREAKS)?.length ?? 0;
-
-/**
- * Line numbers from each record's raw text, which starts with the blank lines skipped before it.
- * csv-parse's own `info.lines` counts a CRLF inside a quoted field as two lines.
- */
-function lineCounter() {
-  let before = 0;
-  return (raw: string): number => {
-    const line = before + lineBreaks(LEADING_BLANK_LINES.exec(raw)?.[0] ?? "") + 1;
-    before += lineBreaks(raw);
-    return line;
   };
 }
 

@@ -4,20 +4,19 @@
  * every row waiting sees at once, and progress on stderr.
  */
 import type { Writable } from "node:stream";
-import cliProgress from "cli-progress";
-import { NetworkError } from "../client/index.js";
+import { type ApiError, NetworkError } from "../client/index.js";
+import { printFatal } from "./output.js";
 
 /**
- * Attempts per request for answers that mean "try again": 429, 502, 503, 504, 409 in progress,
- * no answer. A 500 is not among them: the service answered, and it would answer the same again.
+ * Attempts per request for answers that mean "try again" (the client's isWorthRetrying: 429, 502,
+ * 503, 504, 409 in progress, no answer). A 500 is not among them: the service answered, and it
+ * would answer the same again.
  */
 export const ATTEMPTS_MAX = 8;
-export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const BACKOFF_MS_FIRST = 200;
 const BACKOFF_MS_MAX = 10_000;
 /** Retry-After beyond this is not waited for in full. */
 const RETRY_AFTER_MS_MAX = 60_000;
-const PROGRESS_LINE_INTERVAL_MS = 5_000;
 /** Exit code of a run (or a dry run) with refused rows. */
 export const EXIT_REFUSED = 2;
 export const EXIT_INTERRUPTED = 130;
@@ -67,7 +66,7 @@ export function runControl(): RunControl {
 }
 
 /** The first Ctrl-C stops the run (rows in flight are awaited); a second one exits at once. */
-export function stopOnInterrupt(run: RunControl): () => void {
+function stopOnInterrupt(run: RunControl): () => void {
   let interrupts = 0;
   const onSigint = () => {
     interrupts++;
@@ -85,6 +84,17 @@ export interface RetryLater {
   code?: string;
   detail?: string;
   response?: Response;
+}
+
+/** An answer that asks to be tried again, as its problem says. */
+export function retryLater(error: ApiError, response: Response): RetryLater {
+  return {
+    kind: "retry",
+    failure: error.message,
+    code: error.code,
+    detail: error.detail,
+    response,
+  };
 }
 
 export type Retried<T> =
@@ -143,8 +153,9 @@ export async function answerOf<R>(request: Promise<R>): Promise<R | NetworkError
 }
 
 /**
- * Hands the rows to `concurrency` workers, until they run out or the run stops. The generator is
- * shared: its next() calls queue. A thrown error stops the run as a fatal one.
+ * Hands the rows to `concurrency` workers, until they run out or the run stops (Ctrl-C stops it:
+ * see stopOnInterrupt). The generator is shared: its next() calls queue. A thrown error stops the
+ * run as a fatal one.
  */
 export async function forEachRow<R>(
   rows: AsyncGenerator<R>,
@@ -163,44 +174,21 @@ export async function forEachRow<R>(
       run.stop(`fatal: ${(error as Error).message}`, 1);
     }
   };
+  const release = stopOnInterrupt(run);
   try {
     await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {
+    release();
     await rows.return(undefined);
   }
 }
 
 /**
- * Progress on stderr: a bar on a terminal; elsewhere (a log, a pipe) one line every few seconds.
- * `counts` describes the rows decided so far, e.g. "paid 3, refused 1".
+ * The exit code of a finished run (EXIT_REFUSED when it ended with `refused` rows), after saying
+ * on stderr why it stopped when that was fatal: the summary on stdout has it too.
  */
-export function startProgress(
-  io: AllocateIo,
-  title: string,
-  rows: number,
-  decided: () => number,
-  counts: () => string,
-) {
-  io.stderr.write(`${title}\n`);
-  if (io.stderr.isTTY) {
-    const bar = new cliProgress.SingleBar(
-      {
-        stream: io.stderr as NodeJS.WritableStream,
-        format: "{bar} {value}/{total} rows | {counts} | {eta_formatted}",
-        hideCursor: true,
-      },
-      cliProgress.Presets.shades_classic,
-    );
-    bar.start(rows, 0, { counts: counts() });
-    return {
-      update: () => bar.update(decided(), { counts: counts() }),
-      stop: () => bar.stop(),
-    };
-  }
-  const line = () => io.stderr.write(`allocate: ${decided()}/${rows} rows, ${counts()}\n`);
-  const timer = setInterval(line, PROGRESS_LINE_INTERVAL_MS);
-  return {
-    update: () => {},
-    stop: () => clearInterval(timer),
-  };
+export function endRun(run: RunControl, stderr: Writable, refused: boolean): number {
+  if (run.exitCode === 1 && run.reason) printFatal(stderr, run.reason);
+  if (run.exitCode !== 0) return run.exitCode;
+  return refused ? EXIT_REFUSED : 0;
 }

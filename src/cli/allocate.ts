@@ -17,8 +17,8 @@
  * file, an inactive quest, the quest refuses every row, the service gone, an output unwritable);
  * 130 interrupted (SIGINT: nothing more is sent, rows in flight are awaited, then the summary).
  */
-import { statSync } from "node:fs";
 import type { Command } from "commander";
+import { isWorthRetrying, mustKeepIdempotencyKey } from "../client/allocation-retry.js";
 import {
   createQuestpointsClient,
   NetworkError,
@@ -29,7 +29,6 @@ import {
 } from "../client/index.js";
 import type { ErrorCode } from "../domain/errors.js";
 import { IDEMPOTENCY_RETENTION_MS } from "../domain/limits.js";
-import { integerArgument, QP_URL_DEFAULT, serviceUrl, urlArgument, withUrlHint } from "./admin.js";
 import { dryRun } from "./allocate-dry-run.js";
 import {
   checkWritable,
@@ -52,23 +51,30 @@ import {
   type AllocateIo,
   ATTEMPTS_MAX,
   answerOf,
-  EXIT_REFUSED,
+  endRun,
   forEachRow,
-  RETRY_STATUSES,
   type RetryLater,
   type RunControl,
   retrying,
+  retryLater,
   runControl,
-  startProgress,
-  stopOnInterrupt,
 } from "./allocate-runner.js";
+import {
+  baseUrlArgument,
+  idArgument,
+  integerArgument,
+  QP_URL_DEFAULT,
+  serviceUrl,
+  timeoutArgument,
+} from "./arguments.js";
+import { checkInputFile } from "./csv-input.js";
+import { codeCountLines, countCode, printSummary, startProgress, withUrlHint } from "./output.js";
 
 export type { AllocateIo } from "./allocate-runner.js";
 
 /** Rows in flight at once unless --concurrency says otherwise. */
 export const CONCURRENCY_DEFAULT = 8;
 export const CONCURRENCY_MAX = 64;
-const TIMEOUT_MS_MAX = 600_000;
 const HOUR_MS = 3_600_000;
 
 /**
@@ -123,13 +129,15 @@ export interface AllocateSummary {
 }
 
 /**
- * Whether a refused row is retried under the key it was refused under. When its fate is unknown
- * (another request holds the key; a 5xx, perhaps from a gateway after the service paid) only
- * that key can tell: a retry under it is replayed if it was paid. Otherwise the service keeps
- * the refusal under the key, and the retry needs the next one.
+ * The key a refused row is retried under. When its fate is unknown (another request holds the
+ * key; a 5xx, perhaps from a gateway after the service paid) only the key it was sent under can
+ * tell: a retry under it is replayed if it was paid (the client's mustKeepIdempotencyKey).
+ * Otherwise the service keeps the refusal under the key, and the retry needs the next one; so
+ * does a row refused before it was sent (no status), as it always has.
  */
-function keyKept(outcome: { code: string; status?: number }): boolean {
-  return outcome.code === "IDEMPOTENCY_IN_PROGRESS" || (outcome.status ?? 0) >= 500;
+function retryKey(key: string, outcome: { code: string; status?: number }): string {
+  const sent = outcome.status !== undefined;
+  return sent && mustKeepIdempotencyKey(outcome) ? key : nextKey(key);
 }
 
 /** One POST of a row, classified: paid, replayed, refused, or worth another attempt. */
@@ -151,14 +159,8 @@ async function attemptRow(
   const replayed = response.headers.get("idempotent-replayed") === "true";
   if (response.ok) return { kind: replayed ? "replayed" : "paid", points: body.points };
   const error = toApiError(result.error, response);
-  if (RETRY_STATUSES.has(response.status) || error.code === "IDEMPOTENCY_IN_PROGRESS") {
-    return {
-      kind: "retry",
-      failure: error.message,
-      code: error.code,
-      detail: error.detail,
-      response,
-    };
+  if (isWorthRetrying({ status: response.status, code: error.code })) {
+    return retryLater(error, response);
   }
   const { code, detail } = error;
   return { kind: "refused", code, detail, replayed, status: response.status };
@@ -191,7 +193,8 @@ async function sendRow(
   const { last } = answer;
   // Another run of the same file holds this row: not ours to wait for forever.
   if (last.code === "IDEMPOTENCY_IN_PROGRESS") {
-    return { kind: "refused", code: last.code, detail: last.detail ?? "", replayed: false };
+    const { code, detail = "", response } = last;
+    return { kind: "refused", code, detail, replayed: false, status: response?.status };
   }
   // The service is away: stop here; a later run replays whatever this one paid.
   run.stop(`no success after ${ATTEMPTS_MAX} attempts on line ${row.line}: ${last.failure}`, 1);
@@ -240,9 +243,7 @@ function formatSummary(summary: AllocateSummary): string {
     `paid:      ${summary.paid.count} rows, ${summary.paid.points} points`,
     `replayed:  ${summary.replayed.count} rows, ${summary.replayed.points} points (already paid before)`,
     `refused:   ${summary.refused.count} rows${summary.refused.replayed ? ` (${summary.refused.replayed} answered as in an earlier run)` : ""}`,
-    ...Object.entries(summary.refused.by_code)
-      .sort(([, a], [, b]) => b - a)
-      .map(([code, count]) => `  ${code}: ${count}`),
+    ...codeCountLines(summary.refused.by_code),
     ...pileLines("retry", summary.retry, summary.quest_id),
     ...pileLines("fix", summary.fix, summary.quest_id),
   ];
@@ -264,11 +265,7 @@ function checkLocal(options: AllocateOptions, io: AllocateIo) {
     );
   }
   const file = options.csv;
-  try {
-    if (!statSync(file).isFile()) throw new Error("not a file");
-  } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as Error).message}`);
-  }
+  checkInputFile(file);
   const outputPaths = outputPathsOf(file, options.quest);
   if (!options.dryRun) for (const path of Object.values(outputPaths)) checkWritable(path);
   return { apiKey, file, outputPaths };
@@ -310,14 +307,15 @@ async function sendFile(
   const { questId } = file;
   const summary = emptySummary(file.path, questId, file.rows);
   let decided = 0;
-  const progress = startProgress(
-    io,
-    `allocate: ${file.rows} rows from ${file.path} to quest ${questId} (${file.pointsRemaining} points remaining)`,
-    file.rows,
-    () => decided,
-    () =>
+  const progress = startProgress(io.stderr, {
+    title: `allocate: ${file.rows} rows from ${file.path} to quest ${questId} (${file.pointsRemaining} points remaining)`,
+    label: "allocate",
+    unit: "rows",
+    total: file.rows,
+    decided: () => decided,
+    counts: () =>
       `paid ${summary.paid.count}, replayed ${summary.replayed.count}, refused ${summary.refused.count}`,
-  );
+  });
   const record = async (row: Row, key: string, outcome: Outcome) => {
     if (outcome.kind === "abandoned") return;
     decided++;
@@ -325,9 +323,9 @@ async function sendFile(
       const { code, detail } = outcome;
       summary.refused.count++;
       if (outcome.replayed) summary.refused.replayed++;
-      summary.refused.by_code[code] = (summary.refused.by_code[code] ?? 0) + 1;
+      countCode(summary.refused.by_code, code);
       const { line, address, points } = row;
-      const idempotency_key = keyKept(outcome) ? key : nextKey(key);
+      const idempotency_key = retryKey(key, outcome);
       const written = { line, address, points, code, detail, idempotency_key };
       await outputs.write(pileOf(code, outcome.status), written);
     } else {
@@ -336,14 +334,12 @@ async function sendFile(
     }
     progress.update();
   };
-  const release = stopOnInterrupt(run);
   try {
     await forEachRow(readRows(file.path), options.concurrency, run, async (row) => {
       const key = keyOf(row, file.hash, questId);
       await record(row, key, await sendRow(api, questId, key, row, run));
     });
   } finally {
-    release();
     progress.stop();
   }
   summary.not_done = summary.rows - decided;
@@ -381,12 +377,8 @@ async function allocate(options: AllocateOptions, io: AllocateIo): Promise<numbe
   const summary = await sendFile(api, scanned, options, io, outputs, run);
   Object.assign(summary, await outputs.finish(summary.not_done === 0, scanned.carriedLines));
   summary.stopped = run.reason;
-  io.stdout.write(options.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary));
-  if (run.exitCode === 1 && summary.stopped) {
-    io.stderr.write(`questpoints: ${summary.stopped}\n`);
-  }
-  if (run.exitCode !== 0) return run.exitCode;
-  return summary.refused.count > 0 ? EXIT_REFUSED : 0;
+  printSummary({ json: options.json ?? false, io }, summary, formatSummary);
+  return endRun(run, io.stderr, summary.refused.count > 0);
 }
 
 const HELP_AFTER = `
@@ -433,7 +425,7 @@ export function registerAllocateCommand(program: Command, io: AllocateIo = STDIO
     .description(
       `award points from a CSV (header row; columns address,points) to passes, ${CONCURRENCY_DEFAULT} rows in flight at once (--concurrency); safe to run again after a crash: nothing is paid twice (API key from QP_API_KEY)`,
     )
-    .requiredOption("--quest <id>", "the quest to pay from", integerArgument("--quest", 1))
+    .requiredOption("--quest <id>", "the quest to pay from", idArgument("--quest"))
     .requiredOption(
       "--csv <file>",
       "the rows; refused ones are written to <file>.q<quest>.retry.csv and <file>.q<quest>.fix.csv",
@@ -441,7 +433,7 @@ export function registerAllocateCommand(program: Command, io: AllocateIo = STDIO
     .option(
       "--url <base>",
       `the service's address (default: QP_URL or ${QP_URL_DEFAULT})`,
-      urlArgument("--url"),
+      baseUrlArgument("--url"),
     )
     .option(
       "--concurrency <n>",
@@ -452,7 +444,7 @@ export function registerAllocateCommand(program: Command, io: AllocateIo = STDIO
     .option(
       "--timeout <ms>",
       `longest wait for one answer (default: ${REQUEST_TIMEOUT_MS_DEFAULT})`,
-      integerArgument("--timeout", 1, TIMEOUT_MS_MAX),
+      timeoutArgument,
     )
     .option("--dry-run", "check every row and the budget, print the summary, pay nothing")
     .option("--json", "print the summary as JSON")

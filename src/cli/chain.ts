@@ -3,7 +3,7 @@
  * stdout (aligned text, or one JSON document per result with --json); progress and errors go to
  * stderr, and an error exits 1.
  */
-import { type Command, InvalidArgumentError } from "commander";
+import type { Command } from "commander";
 import {
   BLOCK_TAGS,
   type BlockTag,
@@ -26,8 +26,7 @@ import {
   networkFromChainId,
   parseCollectionId,
 } from "../domain/chain.js";
-
-const TIMEOUT_MS_MAX = 600_000;
+import { blockArgument, nodeTimeoutArgument, urlArgument } from "./arguments.js";
 
 /** Where commands write: stdout and stderr, or a test's buffers. */
 export interface ChainIo {
@@ -55,35 +54,6 @@ function lines(rows: [string, string][]): string {
 
 function json(value: unknown): string {
   return `${JSON.stringify(value)}\n`;
-}
-
-function urlOption(flag: string, protocols: string[]) {
-  return (value: string): string => {
-    let parsed: URL;
-    try {
-      parsed = new URL(value);
-    } catch {
-      throw new InvalidArgumentError(`${flag} needs a URL.`);
-    }
-    if (!protocols.includes(parsed.protocol)) {
-      throw new InvalidArgumentError(`${flag} must start with ${protocols.join(" or ")}`);
-    }
-    return value;
-  };
-}
-
-function timeoutOption(value: string): number {
-  const ms = Number(value);
-  if (!/^\d+$/.test(value) || ms < 1 || ms > TIMEOUT_MS_MAX) {
-    throw new InvalidArgumentError(`--timeout is milliseconds, 1 to ${TIMEOUT_MS_MAX}.`);
-  }
-  return ms;
-}
-
-function blockOption(value: string): BlockTag | bigint {
-  if ((BLOCK_TAGS as readonly string[]).includes(value)) return value as BlockTag;
-  if (/^(0|[1-9]\d{0,15})$/.test(value)) return BigInt(value);
-  throw new InvalidArgumentError(`--block is ${BLOCK_TAGS.join(", ")} or a block number.`);
 }
 
 function client(options: NodeOptions, config: () => Config): ChainClient {
@@ -263,12 +233,12 @@ export function registerChainCommands(
       .option(
         "--rpc <url>",
         "the node's JSON-RPC URL (default: CHAIN_RPC_URL)",
-        urlOption("--rpc", ["http:", "https:"]),
+        urlArgument("--rpc", ["http:", "https:"]),
       )
       .option(
         "--timeout <ms>",
         `per attempt (default: ${CHAIN_RPC_TIMEOUT_MS_DEFAULT})`,
-        timeoutOption,
+        nodeTimeoutArgument,
       )
       .option("--json", "print JSON");
 
@@ -281,7 +251,7 @@ export function registerChainCommands(
     .option(
       "--block <tag|number>",
       `${BLOCK_TAGS.join(", ")} or a number`,
-      blockOption,
+      blockArgument,
       "latest" as BlockTag | bigint,
     )
     .action((address: string, options: NodeOptions & { block: BlockTag | bigint }) =>
@@ -301,12 +271,12 @@ export function registerChainCommands(
     .option(
       "--ws <url>",
       "the node's WebSocket URL (default: CHAIN_WS_URL)",
-      urlOption("--ws", ["ws:", "wss:"]),
+      urlArgument("--ws", ["ws:", "wss:"]),
     )
     .option(
       "--timeout <ms>",
       `to connect and subscribe (default: ${CHAIN_RPC_TIMEOUT_MS_DEFAULT})`,
-      timeoutOption,
+      nodeTimeoutArgument,
     )
     .option("--json", "print one JSON object per head")
     .action((options: NodeOptions) => watch(options, config, io));

@@ -28,7 +28,7 @@ function baseUrl(cfg: Config): string {
 async function runDemo(cfg: Config): Promise<void> {
   const { openDatabase } = await import("../runtime.js");
   const { migrate } = await import("../store/migrate.js");
-  const { demoInstructions, seedDemo } = await import("./demo.js");
+  const { demoInstructions, seedDemo } = await import("../use-cases/seed-demo.js");
   const db = await openDatabase(cfg);
   try {
     await migrate(db);

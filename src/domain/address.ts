@@ -18,3 +18,14 @@ export function parsePassAddress(input: string): `0x${string}` | undefined {
   }
   return isAddress(input, { strict: true }) ? getAddress(input) : undefined;
 }
+
+/**
+ * The checksummed form of an address a schema's `pass-address` format already accepted (so every
+ * bad address is named with the other bad fields, before any handler runs): a bad one here is a
+ * bug, not the client's error.
+ */
+export function checksummed(raw: string): string {
+  const address = parsePassAddress(raw);
+  if (!address) throw new Error("invariant: the schema let an invalid address through");
+  return address;
+}

@@ -15,7 +15,7 @@ const APPLICATION_TOKEN_SHAPE = /^ap_[0-9A-Za-z]{32,128}$/;
 const DISPLAY_RANDOM_LENGTH = 5;
 
 /** `prefix` + base62 characters drawn from the CSPRNG without modulo bias. */
-function randomToken(prefix: string): string {
+export function randomToken(prefix: string): string {
   let out = prefix;
   for (let i = 0; i < TOKEN_RANDOM_LENGTH; i++) out += BASE62[randomInt(BASE62.length)];
   return out;

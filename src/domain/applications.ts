@@ -32,6 +32,12 @@ export interface RequestedQuest {
   actionType?: string | undefined;
 }
 
+/** What an applicant asks for: the fields an application is submitted with and keeps. */
+export type ApplicationTerms = Pick<
+  Application,
+  "project" | "contact" | "ownerPass" | "quest" | "campaignId" | "message"
+>;
+
 export interface Application {
   id: number;
   status: ApplicationStatus;

@@ -142,12 +142,6 @@ export function futurePassIndex(address: string): bigint | undefined {
     : undefined;
 }
 
-/** The FuturePass address of `index`: 1n → 0xFfFFFFff00000000000000000000000000000001. */
-export function futurePassAddress(index: bigint): Hex {
-  if (index < 0n || index >= 1n << 128n) throw new RangeError("A FuturePass index has 16 bytes.");
-  return getAddress(`0x${FUTUREPASS_PREFIX}${index.toString(16).padStart(32, "0")}`);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Substrate headers
 

@@ -4,11 +4,6 @@ export interface EarningPeriod {
   end: Date;
 }
 
-/** Two half-open windows `[a, b)` and `[c, d)` overlap when each starts before the other ends. */
-export function periodsOverlap(a: { start: Date; end: Date }, b: { start: Date; end: Date }) {
-  return a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
-}
-
 export type PeriodMatch =
   | { kind: "unrestricted" } // no periods defined: allocation is not limited by periods
   | { kind: "inside"; period: EarningPeriod }

@@ -12,10 +12,11 @@ import {
 import { registerPublicCors, registerPublicPreflights } from "./cors.js";
 import { registerJsonBodyParser } from "./json-body.js";
 import { registerOpenApi } from "./openapi.js";
+import { guardOperatorScope } from "./operator-guards.js";
 import { appErrorOf, frameworkProblem, sendProblem } from "./problem.js";
 import { registerPublicReadBound, registerRateLimits, trafficClass } from "./rate-limits.js";
 import { registerRequestIds, requestIdOf } from "./request-ids.js";
-import { adminRoutes, guardOperatorScope } from "./routes/admin.js";
+import { adminRoutes } from "./routes/admin.js";
 import { adminApplicationRoutes } from "./routes/admin-applications.js";
 import { adminKeyRoutes } from "./routes/admin-keys.js";
 import { adminListRoutes } from "./routes/admin-lists.js";
@@ -28,6 +29,7 @@ import { passRoutes } from "./routes/passes.js";
 import { pointsRoutes } from "./routes/points.js";
 import { questRoutes } from "./routes/quests.js";
 import { signInRoutes } from "./routes/sign-in.js";
+import { adminWebhookRoutes, ownerWebhookRoutes } from "./routes/webhooks.js";
 import { CampaignQuest } from "./schemas/campaigns.js";
 import { Problem } from "./schemas/common.js";
 import { Reversal } from "./schemas/points.js";
@@ -181,6 +183,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   await app.register(async (scope) => signInRoutes(scope, services));
   await app.register(async (scope) => campaignRoutes(scope, services));
   await app.register(async (scope) => applicationRoutes(scope, services));
+  await app.register(async (scope) => ownerWebhookRoutes(scope, services));
   await app.register(async (scope) => {
     guardOperatorScope(scope, services);
     await adminRoutes(scope, services);
@@ -188,6 +191,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     await adminListRoutes(scope, services);
     await adminKeyRoutes(scope, services);
     await adminPayoutRoutes(scope, services);
+    await adminWebhookRoutes(scope, services);
   });
   await app.register(async (scope) => webRoutes(scope, config.webDir));
   registerPublicPreflights(app);

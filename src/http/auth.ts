@@ -2,12 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { apiKeyFromInput, constantTimeEqual, hashApiKey, type Mode } from "../domain/api-keys.js";
 import { AppError } from "../domain/errors.js";
 import { LOOKUP_CACHE_ENTRIES_MAX } from "../domain/limits.js";
-import {
-  type ActiveApiKey,
-  findActiveApiKey,
-  LAST_USED_RESOLUTION_MS,
-  touchApiKey,
-} from "../store/api-keys.js";
+import type { ActiveApiKey } from "../domain/records.js";
+import { findActiveApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../store/api-keys.js";
 import type { Services } from "./services.js";
 
 declare module "fastify" {

@@ -92,6 +92,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: "campaigns", description: "Public campaign reads" },
         { name: "passes", description: "Players: join with a wallet, balances, leaderboards" },
         { name: "applications", description: "Apply for a quest; claim its keys once approved" },
+        {
+          name: "webhooks",
+          description:
+            "Owners' webhook endpoints (Standard Webhooks 1.0): events of their own quests, in their key's mode",
+        },
         { name: "operator", description: "The operator API: `Authorization: Bearer` ADMIN_TOKEN" },
         { name: "operations", description: "Health, readiness and metrics" },
       ],

@@ -1,25 +1,40 @@
+import type { Application } from "../domain/applications.js";
 import type { AuditEntry } from "../domain/audit.js";
 import type { EarningPeriod } from "../domain/earning-periods.js";
+import { onboardingInstructions } from "../domain/onboarding.js";
+import type { Standing } from "../domain/pass-totals.js";
 import { isQuestActive } from "../domain/quest-window.js";
 import type {
   Account,
+  AdminPayout,
   ApiKeyRecord,
+  ApiKeyState,
   Campaign,
+  OwnerView,
+  PassBalance,
+  PassPayout,
   Payout,
   Quest,
   QuestWithCampaign,
+  StatsRow,
 } from "../domain/records.js";
-import type { ApiKeyState } from "../store/api-keys.js";
-import type { Reversal } from "../store/reversals.js";
+import {
+  presentApplication,
+  presentPayout,
+  presentReversal,
+  presentRevokedKey,
+} from "../domain/wire.js";
+import type { ItemOutcome } from "../use-cases/allocation-outcomes.js";
+import type { OnboardingBundle } from "../use-cases/claim-keys.js";
+import type { ReviewedApplication } from "../use-cases/operator-lists.js";
+import type { IssuedNonce, SignIn } from "../use-cases/sign-in.js";
+import type { DeliveryView, WebhookEndpoint } from "../use-cases/webhook-endpoints.js";
+import { httpStatusOf } from "./error-status.js";
 
 /** Records → wire JSON. Timestamps leave as ISO 8601 UTC with milliseconds (`toISOString`). */
 
-export const presentPayout = (payout: Pick<Payout, "id" | "amount" | "createdAt" | "pass">) => ({
-  id: payout.id,
-  amount: payout.amount,
-  created_at: payout.createdAt.toISOString(),
-  account: { pass: payout.pass },
-});
+// The wire forms that webhook events carry too are written once, in the domain.
+export { presentApplication, presentPayout, presentReversal, presentRevokedKey };
 
 export const presentQuestDetail = (quest: Quest, payouts: Payout[], now: Date) => ({
   id: quest.id,
@@ -147,16 +162,144 @@ export const presentEarningPeriod = (period: EarningPeriod) => ({
   end: period.end.toISOString(),
 });
 
-export const presentReversal = (reversal: Reversal) => ({
-  id: reversal.id,
-  payout_id: reversal.payoutId,
-  amount: reversal.amount,
-  reason: reversal.reason,
-  created_at: reversal.createdAt.toISOString(),
-});
-
 /** A quest as its owner's `GET /me` lists it: the detail view without its payouts. */
 export const presentOwnedQuest = (quest: Quest, now: Date) => {
   const { payouts: _payouts, ...fields } = presentQuestDetail(quest, [], now);
   return fields;
 };
+
+/** `GET /me`: the key's account, the key (never its value), and the quests it reaches. */
+export const presentMe = (view: OwnerView) => ({
+  account: view.account,
+  key: {
+    id: view.key.id,
+    prefix: view.key.prefix,
+    mode: view.key.mode,
+    expires_at: view.key.expiresAt?.toISOString() ?? null,
+  },
+  quests: view.quests.map((quest) => presentOwnedQuest(quest, view.now)),
+});
+
+/** A batch's item as its result shows it: its own status, and the payout or the refusal. */
+export function presentBatchResult(outcome: ItemOutcome) {
+  if (outcome.ok) {
+    return { status: 200, payout: presentPayout(outcome.payout), replayed: outcome.replayed };
+  }
+  return {
+    status: httpStatusOf(outcome.error.code),
+    code: outcome.error.code,
+    detail: outcome.error.message,
+  };
+}
+
+export const presentStatsRow = (row: StatsRow) => ({
+  at: row.at.toISOString(),
+  payouts: row.payouts,
+  points: row.points,
+});
+
+/** In the order of PAYOUT_ITEM_FIELDS, as the export writes its lines. */
+export const presentAdminPayout = (payout: AdminPayout) => ({
+  id: payout.id,
+  quest_id: payout.questId,
+  pass: payout.pass,
+  amount: payout.amount,
+  earning_period_id: payout.earningPeriodId,
+  created_at: payout.createdAt.toISOString(),
+  reversed_at: payout.reversedAt?.toISOString() ?? null,
+});
+
+export const presentPassBalance = (balance: PassBalance) => ({
+  pass: balance.pass,
+  points: balance.points,
+  rank: balance.rank,
+  payouts_count: balance.payoutsCount,
+  by_campaign: balance.byCampaign.map((entry) => ({
+    campaign_id: entry.campaignId,
+    points: entry.points,
+  })),
+  by_earning_period: balance.byEarningPeriod.map((entry) => ({
+    earning_period_id: entry.earningPeriodId,
+    points: entry.points,
+  })),
+});
+
+export const presentPassPayout = (payout: PassPayout) => ({
+  id: payout.id,
+  quest_id: payout.questId,
+  quest_name: payout.questName,
+  amount: payout.amount,
+  created_at: payout.createdAt.toISOString(),
+  reversed: payout.reversed,
+});
+
+export const presentLeaderboard = (
+  scope: { campaignId: number | undefined; periodId: number | undefined },
+  items: Standing[],
+) => ({
+  earning_period_id: scope.periodId ?? null,
+  campaign_id: scope.campaignId ?? null,
+  items,
+});
+
+/** An application as the operator sees it: with what its owner pass already holds here. */
+export const presentReviewedApplication = ({ application, owner }: ReviewedApplication) => ({
+  ...presentApplication(application),
+  owner_account: owner,
+});
+
+/** The claimed keys, shown once, with the instructions rendered with this edge's statuses. */
+export const presentOnboardingBundle = (bundle: OnboardingBundle) => ({
+  base_url: bundle.baseUrl,
+  quest_id: bundle.questId,
+  test_quest_id: bundle.testQuestId,
+  api_key: bundle.apiKey,
+  test_api_key: bundle.testApiKey,
+  instructions: onboardingInstructions(bundle.onboarding, httpStatusOf),
+});
+
+/** A new application: its token is shown only in this answer. */
+export const presentSubmittedApplication = (application: Application, token: string) => ({
+  id: application.id,
+  status: "pending" as const,
+  created_at: application.createdAt.toISOString(),
+  token,
+});
+
+/** A sign-in nonce with what the EIP-4361 message must carry. */
+export const presentNonce = (issued: IssuedNonce, settings: SignIn["settings"]) => ({
+  nonce: issued.nonce,
+  expires_at: issued.expiresAt.toISOString(),
+  domain: settings.domain,
+  uri: settings.publicBaseUrl,
+  chain_id: settings.chainId,
+});
+
+export const presentWebhookEndpoint = (endpoint: WebhookEndpoint) => ({
+  id: endpoint.id,
+  url: endpoint.url,
+  events: endpoint.events,
+  description: endpoint.description,
+  mode: endpoint.mode,
+  created_at: endpoint.createdAt.toISOString(),
+  disabled_at: endpoint.disabledAt?.toISOString() ?? null,
+  disabled_reason: endpoint.disabledReason,
+});
+
+export const presentDelivery = (delivery: DeliveryView) => ({
+  id: delivery.id,
+  event_id: delivery.eventId,
+  event_type: delivery.eventType,
+  status: delivery.status,
+  attempt: delivery.attempt,
+  status_code: delivery.statusCode,
+  error: delivery.error,
+  duration_ms: delivery.durationMs,
+  at: delivery.at.toISOString(),
+  next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
+});
+
+export const presentJoinedAccount = (account: Account, signer: string) => ({
+  account: presentAccount(account),
+  signer,
+});

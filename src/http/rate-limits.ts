@@ -33,8 +33,16 @@ export function trafficClass(request: FastifyRequest): TrafficClass {
   if (route === undefined) return "public";
   if (PROBE_ROUTES.has(route)) return "probe";
   if (route === "/admin" || route.startsWith("/admin/")) return "admin";
-  // The owner API: everything under /quests/{questId} and the key's own /me.
-  if (route.startsWith("/quests/:") || route === "/me" || route.startsWith("/me/")) return "owner";
+  // The owner API: everything under /quests/{questId}, the key's own /me and its webhooks.
+  if (
+    route.startsWith("/quests/:") ||
+    route === "/me" ||
+    route.startsWith("/me/") ||
+    route === "/webhooks" ||
+    route.startsWith("/webhooks/")
+  ) {
+    return "owner";
+  }
   return "public";
 }
 

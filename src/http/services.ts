@@ -1,14 +1,14 @@
 import type { ChainProbe } from "../chain/probe.js";
 import type { Config } from "../config.js";
+import type { ActiveApiKey, QuestOwnership } from "../domain/records.js";
 import type { Metrics } from "../observability/metrics.js";
-import type { ActiveApiKey } from "../store/api-keys.js";
 import type { Db } from "../store/db.js";
 import type { FeatureCache } from "../store/feature-cache.js";
-import type { QuestOwnership } from "../store/quests.js";
 import type { TtlCache } from "../store/ttl-cache.js";
 import type { Allocate } from "../use-cases/allocate.js";
 import type { ReadQuestDetail } from "../use-cases/quest-details.js";
 import type { SignIn } from "../use-cases/sign-in.js";
+import type { WebhookDelivery } from "../use-cases/webhook-delivery.js";
 import type { AnswerCache } from "./answer-cache.js";
 
 /** What the routes are given: the database and the services built on it. */
@@ -30,6 +30,8 @@ export interface Services {
   metrics: Metrics;
   /** Wallet sign-in: the database, what messages must name, and the chain for FuturePasses. */
   signIn: SignIn;
+  /** The webhook delivery worker of this process (started by `serve`). */
+  webhooks: WebhookDelivery;
   /** The chain node's status for /readyz; only when CHAIN_RPC_URL is set. */
   chain?: ChainProbe | undefined;
 }

@@ -15,6 +15,7 @@ import {
 import { MODES } from "../domain/api-keys.js";
 import type { DbPoolStats } from "../store/db.js";
 import type { BatchReport } from "../use-cases/allocate.js";
+import type { AttemptReport } from "../use-cases/webhook-delivery.js";
 
 export const METRIC_PREFIX = "questpoints_";
 
@@ -32,6 +33,8 @@ export interface MetricsSources {
   queueDepth(): number;
   /** The database's connections; absent: no pool gauge. */
   poolStats?: (() => DbPoolStats) | undefined;
+  /** Webhook deliveries pending in the database, and how long the oldest due one has waited. */
+  webhookBacklog?: (() => Promise<{ pending: number; oldestDueS: number }>) | undefined;
 }
 
 export interface Metrics {
@@ -46,6 +49,10 @@ export interface Metrics {
   cacheLookup(cache: string, hit: boolean): void;
   /** One wait for a pooled database connection. */
   observeConnectWait(seconds: number): void;
+  /** One webhook delivery attempt made by this process. */
+  observeWebhookAttempt(report: AttemptReport): void;
+  /** Pending deliveries failed for being beyond WEBHOOK_PENDING_MAX. */
+  webhookDropped(count: number): void;
 }
 
 /**
@@ -164,6 +171,46 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registers,
   });
 
+  const webhookAttempts = new Counter({
+    name: name("webhook_attempts_total"),
+    help: "Webhook delivery attempts by this process: delivered (2xx), retried (will be tried again), failed (no more tries, or the endpoint disabled).",
+    labelNames: ["outcome"] as const,
+    registers,
+  });
+  const webhookDropped = new Counter({
+    name: name("webhook_deliveries_dropped_total"),
+    help: "Pending webhook deliveries failed unsent because their endpoint had more than WEBHOOK_PENDING_MAX pending.",
+    registers,
+  });
+  const webhookLag = new Histogram({
+    name: name("webhook_delivery_lag_seconds"),
+    help: "From an event's commit to its successful delivery.",
+    buckets: [...SECONDS_BUCKETS, 30, 60, 300, 1800, 3600],
+    registers,
+  });
+  for (const outcome of ["delivered", "retried", "failed"] as const) {
+    webhookAttempts.inc({ outcome }, 0);
+  }
+  const { webhookBacklog } = sources;
+  if (webhookBacklog) {
+    new Gauge({
+      name: name("webhook_deliveries_pending"),
+      help: "Webhook deliveries pending in the database (every process's).",
+      registers,
+      async collect() {
+        this.set((await webhookBacklog()).pending);
+      },
+    });
+    new Gauge({
+      name: name("webhook_oldest_due_seconds"),
+      help: "How long the oldest due webhook delivery has waited past its due time (0: none).",
+      registers,
+      async collect() {
+        this.set((await webhookBacklog()).oldestDueS);
+      },
+    });
+  }
+
   return {
     contentType: registry.contentType,
     scrape: () => Registry.merge([processMetrics(), registry]).metrics(),
@@ -187,6 +234,13 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
     observeConnectWait(seconds) {
       connectWaits.observe(seconds);
+    },
+    observeWebhookAttempt(report) {
+      webhookAttempts.inc({ outcome: report.outcome });
+      if (report.lagS !== undefined) webhookLag.observe(report.lagS);
+    },
+    webhookDropped(count) {
+      webhookDropped.inc(count);
     },
   };
 }

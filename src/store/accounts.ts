@@ -1,4 +1,4 @@
-import type { Account } from "../domain/records.js";
+import type { Account, OwnerFootprint } from "../domain/records.js";
 import type { Queryable } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
@@ -64,15 +64,6 @@ export async function listAccounts(
     at: account.createdAt,
     id: account.id,
   }));
-}
-
-/** What an account already holds, for an operator reviewing an application naming its pass. */
-export interface OwnerFootprint {
-  id: string;
-  /** Quests it owns, of both modes. */
-  quests: number;
-  /** API keys it holds that still work (neither revoked nor expired). */
-  keys: number;
 }
 
 /** The footprint of each registered pass among `passes` (checksummed); absent: no account. */

@@ -3,6 +3,7 @@ import type { PeriodMatch } from "../domain/earning-periods.js";
 import { matchEarningPeriod } from "../domain/earning-periods.js";
 import { EVERY, type PointsChange, totalsDeltas } from "../domain/pass-totals.js";
 import type { Payout } from "../domain/records.js";
+import type { BudgetAlerts, EventType } from "../domain/webhooks.js";
 import type { Tx } from "./db.js";
 import {
   IDEMPOTENCY_RETENTION_S,
@@ -11,6 +12,12 @@ import {
   type StoredOutcome,
 } from "./idempotency.js";
 import { totalsUpsert } from "./pass-totals.js";
+import {
+  type EventToWrite,
+  eventsCte,
+  type Subscriptions,
+  subscriptionsOf,
+} from "./webhook-outbox.js";
 
 /**
  * An allocation batch costs five round trips to the database (BEGIN, `lockQuestsForAllocation`,
@@ -30,6 +37,12 @@ export interface LockedQuest {
   /** Test-mode payouts never count in the kept totals. */
   mode: Mode;
   campaignId: number | null;
+  name: string;
+  totalPoints: number;
+  expectedPointsPerCompletion: number;
+  /** Whether quest.budget_low and quest.budget_exhausted fired since the budget was last above. */
+  lowAlerted: boolean;
+  exhaustedAlerted: boolean;
 }
 
 /**
@@ -51,9 +64,15 @@ export async function lockQuestsForAllocation(
     points_remaining: number;
     mode: Mode;
     campaign_id: number | null;
+    name: string;
+    total_points: number;
+    expected_points_per_completion: number;
+    budget_low_alerted: boolean;
+    budget_exhausted_alerted: boolean;
   }>(
     `SELECT q.id, q.owner_id, q.enabled, q.start_at, q.end_at, q.points_remaining, q.mode,
-            q.campaign_id
+            q.campaign_id, q.name, q.total_points, q.expected_points_per_completion,
+            q.budget_low_alerted, q.budget_exhausted_alerted
      FROM quests q
      WHERE q.id = ANY($1::int[])
      ORDER BY q.id
@@ -72,6 +91,11 @@ export async function lockQuestsForAllocation(
         pointsRemaining: Number(row.points_remaining),
         mode: row.mode,
         campaignId: row.campaign_id,
+        name: row.name,
+        totalPoints: Number(row.total_points),
+        expectedPointsPerCompletion: Number(row.expected_points_per_completion),
+        lowAlerted: row.budget_low_alerted,
+        exhaustedAlerted: row.budget_exhausted_alerted,
       },
     ]),
   );
@@ -95,6 +119,8 @@ export interface AllocationContext {
   passPoints: Map<string, number>;
   /** Unexpired stored outcomes of the batch's idempotency keys, by `claimId`. */
   stored: Map<string, StoredClaim>;
+  /** What the quests' owners' and the operators' enabled webhook endpoints subscribed to. */
+  subscriptions: Subscriptions;
 }
 
 /** How a claim is found in `AllocationContext.stored`. */
@@ -120,6 +146,7 @@ interface ContextRow {
         outcome: StoredOutcome;
       }[]
     | null;
+  endpoints: { account_id: string | null; mode: Mode; events: EventType[] }[] | null;
 }
 
 /**
@@ -149,6 +176,8 @@ export async function readAllocationContext(
     /** The passes that live quests would pay: only their points limit applies. */
     livePasses: readonly string[];
     claims: readonly IdempotencyClaim[];
+    /** The quests' owners, whose webhook subscriptions decide which events the batch writes. */
+    ownerIds: readonly string[];
   },
 ): Promise<AllocationContext> {
   const { rows } = await tx.query<ContextRow>(
@@ -183,7 +212,12 @@ export async function readAllocationContext(
              FROM idempotency_keys i
              JOIN unnest($4::uuid[], $5::text[]) AS u(account_id, key)
                ON i.account_id = u.account_id AND i.key = u.key
-             WHERE i.created_at >= now() - make_interval(secs => $6)) AS stored
+             WHERE i.created_at >= now() - make_interval(secs => $6)) AS stored,
+            (SELECT json_agg(json_build_object(
+               'account_id', e.account_id, 'mode', e.mode, 'events', e.events))
+             FROM webhook_endpoints e
+             WHERE e.disabled_at IS NULL
+               AND (e.account_id = ANY($8::uuid[]) OR e.account_id IS NULL)) AS endpoints
      FROM clock LEFT JOIN period ON true`,
     [
       batch.questIds,
@@ -193,6 +227,7 @@ export async function readAllocationContext(
       batch.claims.map((c) => c.key),
       IDEMPOTENCY_RETENTION_S,
       batch.livePasses,
+      batch.ownerIds,
     ],
   );
   const row = rows[0]!;
@@ -215,6 +250,7 @@ export async function readAllocationContext(
         { questId: record.quest_id, requestHash: record.request_hash, outcome: record.outcome },
       ]),
     ),
+    subscriptions: subscriptionsOf(row.endpoints ?? []),
   };
 }
 
@@ -222,8 +258,9 @@ export async function readAllocationContext(
 export interface PayoutToWrite {
   payout: Payout;
   accountId: string;
-  /** Its quest's campaign; undefined for a test-mode payout, which no total counts. */
-  campaignId: number | null | undefined;
+  /** Its quest's mode: no kept total counts a test-mode payout. */
+  mode: Mode;
+  campaignId: number | null;
 }
 
 /**
@@ -239,13 +276,17 @@ export async function writeAllocationBatch(
   tx: Tx,
   payouts: readonly PayoutToWrite[],
   records: readonly { claim: IdempotencyClaim; outcome: StoredOutcome }[],
-): Promise<void> {
-  if (payouts.length === 0 && records.length === 0) return;
+  webhooks: { events: readonly EventToWrite[]; alerts: ReadonlyMap<number, BudgetAlerts> } = {
+    events: [],
+    alerts: new Map(),
+  },
+): Promise<{ deliveries: number }> {
+  if (payouts.length === 0 && records.length === 0) return { deliveries: 0 };
   const totals = new Map<number, number>();
   const changes: PointsChange[] = [];
-  for (const { payout, accountId, campaignId } of payouts) {
+  for (const { payout, accountId, mode, campaignId } of payouts) {
     totals.set(payout.questId, (totals.get(payout.questId) ?? 0) + payout.amount);
-    if (campaignId === undefined) continue;
+    if (mode === "test") continue;
     changes.push({
       accountId,
       pass: payout.pass,
@@ -270,15 +311,24 @@ export async function writeAllocationBatch(
     records.map((r) => r.claim.requestHash),
     records.map((r) => JSON.stringify(r.outcome)),
     IDEMPOTENCY_RETENTION_S,
+    [...totals.keys()].map((id) => webhooks.alerts.get(id)?.low ?? false),
+    [...totals.keys()].map((id) => webhooks.alerts.get(id)?.exhausted ?? false),
   ];
   const deltas = totalsDeltas(changes);
   // Without totals to keep (test mode, refusals only) the statement is the one it always was.
   const counted =
     deltas.length === 0 ? "" : `, counted AS (${totalsUpsert(params, deltas)} RETURNING 1)`;
-  const { rows } = await tx.query<{ debited: number; kept: number }>(
+  // The events ride in the same statement: no round trip more, and only when some are due.
+  const events = webhooks.events.length === 0 ? "" : `, ${eventsCte(params, webhooks.events)}`;
+  const deliveries =
+    webhooks.events.length === 0 ? "0" : "(SELECT count(*) FROM webhook_deliveries_written)::int";
+  const { rows } = await tx.query<{ debited: number; kept: number; deliveries: number }>(
     `WITH debit AS (
-       UPDATE quests q SET points_remaining = q.points_remaining - d.total
-       FROM unnest($1::int[], $2::bigint[]) AS d(id, total)
+       UPDATE quests q SET points_remaining = q.points_remaining - d.total,
+         budget_low_alerted = q.budget_low_alerted OR d.low,
+         budget_exhausted_alerted = q.budget_exhausted_alerted OR d.exhausted
+       FROM unnest($1::int[], $2::bigint[], $15::boolean[], $16::boolean[])
+         AS d(id, total, low, exhausted)
        WHERE q.id = d.id AND q.points_remaining >= d.total
        RETURNING q.id
      ), paid AS (
@@ -296,11 +346,13 @@ export async function writeAllocationBatch(
              outcome = excluded.outcome, created_at = now()
          WHERE i.created_at < now() - make_interval(secs => $14)
        RETURNING 1
-     )${counted}
-     SELECT (SELECT count(*) FROM debit)::int AS debited, (SELECT count(*) FROM kept)::int AS kept`,
+     )${counted}${events}
+     SELECT (SELECT count(*) FROM debit)::int AS debited, (SELECT count(*) FROM kept)::int AS kept,
+       ${deliveries} AS deliveries`,
     params,
   );
   const { debited, kept } = rows[0]!;
   if (debited !== totals.size) throw new Error("invariant: a budget changed under the row lock");
   if (kept !== records.length) throw new Error("invariant: a claimed key was stored meanwhile");
+  return { deliveries: rows[0]!.deliveries };
 }

@@ -1,5 +1,5 @@
 import type { Mode } from "../domain/api-keys.js";
-import type { ApiKeyRecord } from "../domain/records.js";
+import type { ActiveApiKey, ApiKeyRecord, ApiKeyState } from "../domain/records.js";
 import { findAccountByPass } from "./accounts.js";
 import { announce } from "./change-notices.js";
 import type { Queryable, Tx } from "./db.js";
@@ -30,9 +30,6 @@ export async function insertApiKey(
   );
   return toApiKey(rows[0]!);
 }
-
-/** A key that can be used now, and when it stops being usable (a rotated key's grace end). */
-export type ActiveApiKey = ApiKeyRecord & { expiresAt: Date | null };
 
 /** Looks a key up by its hash; revoked and expired keys are not found. */
 export async function findActiveApiKey(
@@ -76,14 +73,6 @@ export async function revokeApiKey(tx: Tx, id: string): Promise<Date | undefined
   if (rows.length === 0) return undefined;
   await announce(tx, { kind: "api-key" });
   return rows[0]!.revoked_at;
-}
-
-/** A key as the operator sees it: never its value or hash. */
-export interface ApiKeyState extends ApiKeyRecord {
-  prefix: string;
-  lastUsedAt: Date | null;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
 }
 
 interface ApiKeyStateRow extends ApiKeyRow {

@@ -1,4 +1,9 @@
-import type { Application, ApplicationStatus, RequestedQuest } from "../domain/applications.js";
+import type {
+  Application,
+  ApplicationStatus,
+  ApplicationTerms,
+  RequestedQuest,
+} from "../domain/applications.js";
 import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
@@ -76,13 +81,7 @@ export interface StoredApplication {
   tokenHash: string;
 }
 
-export interface NewApplication {
-  project: string;
-  contact: string;
-  ownerPass: string;
-  quest: RequestedQuest;
-  campaignId: number | null;
-  message: string | null;
+export interface NewApplication extends ApplicationTerms {
   /** SHA-256 of the applicant's token; the token itself is never stored. */
   tokenHash: string;
   /** SHA-256 of the client address, for the hourly limit. */

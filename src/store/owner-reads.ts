@@ -1,14 +1,7 @@
 import type { Mode } from "../domain/api-keys.js";
-import type { Quest } from "../domain/records.js";
+import type { OwnerView, StatsRow } from "../domain/records.js";
 import type { Queryable } from "./db.js";
 import { QUEST_COLUMNS, type QuestRow, toQuest } from "./quests.js";
-
-export interface OwnerView {
-  account: { id: string; pass: string };
-  key: { id: string; prefix: string; mode: Mode; expiresAt: Date | null };
-  quests: Quest[];
-  now: Date;
-}
 
 /** A key's account, the key, and every quest the account owns in the key's mode (id order). */
 export async function readOwnerView(db: Queryable, keyId: string): Promise<OwnerView | undefined> {
@@ -36,12 +29,6 @@ export async function readOwnerView(db: Queryable, keyId: string): Promise<Owner
     quests: quests.map(toQuest),
     now: key.now,
   };
-}
-
-export interface StatsRow {
-  at: Date;
-  payouts: number;
-  points: number;
 }
 
 /** A quest's payouts per UTC hour or day in [since, until), oldest first, only buckets with any. */

@@ -1,5 +1,5 @@
 import { ID_MAX } from "../domain/limits.js";
-import type { Payout } from "../domain/records.js";
+import type { AdminPayout, Payout } from "../domain/records.js";
 import { findAccountByPass } from "./accounts.js";
 import type { Queryable } from "./db.js";
 import { type Cursor, keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
@@ -17,11 +17,6 @@ export interface PayoutFilter {
   until?: Date | undefined;
   /** true: only reversed payouts; false: only payouts not reversed. */
   reversed?: boolean | undefined;
-}
-
-/** A payout as the operator's list and export show it: with when it was reversed, if it was. */
-export interface AdminPayout extends Payout {
-  reversedAt: Date | null;
 }
 
 const payoutKey = (payout: Payout): Cursor => ({ at: payout.createdAt, id: payout.id });

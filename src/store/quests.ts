@@ -1,7 +1,13 @@
 import type { Mode } from "../domain/api-keys.js";
 import { ID_MAX } from "../domain/limits.js";
 import type { QuestFields } from "../domain/quests.js";
-import type { Payout, Quest, QuestWithCampaign } from "../domain/records.js";
+import type {
+  Payout,
+  Quest,
+  QuestDetailRead,
+  QuestOwnership,
+  QuestWithCampaign,
+} from "../domain/records.js";
 import { findAccountByPass } from "./accounts.js";
 import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
@@ -71,12 +77,6 @@ export async function insertQuest(db: Queryable, input: QuestFields): Promise<Qu
     ],
   );
   return toQuest(rows[0]!);
-}
-
-/** What the owner routes check before anything else: whose the quest is, and its mode. */
-export interface QuestOwnership {
-  ownerId: string;
-  mode: Mode;
 }
 
 export async function findQuestOwner(
@@ -186,13 +186,6 @@ export const toPayout = (row: PayoutRow): Payout => ({
   pass: row.pass,
   earningPeriodId: row.earning_period_id,
 });
-
-/** A quest's detail view as of one moment: the quest, one page of its payouts, the clock. */
-export interface QuestDetailRead {
-  quest: Quest;
-  payouts: Payout[];
-  now: Date;
-}
 
 /** Which page of which quest's payouts a detail view shows. */
 export interface DetailPage {
@@ -309,4 +302,10 @@ export async function listQuests(
     at: quest.createdAt,
     id: String(quest.id),
   }));
+}
+
+/** Whether any quest exists (the demo seeds only an empty database). */
+export async function hasAnyQuest(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM quests) AS any");
+  return rows[0]!.any;
 }

@@ -1,5 +1,6 @@
 import { validate as isUuid } from "uuid";
 import type { Mode } from "../domain/api-keys.js";
+import type { Reversal } from "../domain/records.js";
 import type { Queryable, Tx } from "./db.js";
 
 /** A payout as a reversal needs it, with its quest's mode and campaign. */
@@ -12,15 +13,6 @@ export interface PayoutToReverse {
   earningPeriodId: number | null;
   mode: Mode;
   campaignId: number | null;
-}
-
-export interface Reversal {
-  id: string;
-  payoutId: string;
-  questId: number;
-  amount: number;
-  reason: string;
-  createdAt: Date;
 }
 
 /** The quest of a payout, or undefined (an id that is not a payout id at all included). */

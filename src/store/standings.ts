@@ -1,18 +1,8 @@
 import { EVERY, scopeId } from "../domain/pass-totals.js";
+import type { PassBalance, PassPayout } from "../domain/records.js";
 import { findAccountByPass } from "./accounts.js";
 import type { Queryable } from "./db.js";
 import { keyset, type Page, type PageRequest, toPage } from "./keyset.js";
-
-/** A pass's live points from the kept totals: a few rows, whatever its number of payouts. */
-export interface PassBalance {
-  pass: string;
-  points: number;
-  /** As on the overall leaderboard: 1 + the passes with strictly more points; null with 0. */
-  rank: number | null;
-  payoutsCount: number;
-  byCampaign: { campaignId: number | null; points: number }[];
-  byEarningPeriod: { earningPeriodId: number | null; points: number }[];
-}
 
 /** The balance of a registered pass; undefined when the address is not registered. */
 export async function findPassBalance(
@@ -72,15 +62,6 @@ async function overallRank(db: Queryable, points: number): Promise<number> {
     [points],
   );
   return 1 + Number(rows[0]!.above);
-}
-
-export interface PassPayout {
-  id: string;
-  questId: number;
-  questName: string;
-  amount: number;
-  createdAt: Date;
-  reversed: boolean;
 }
 
 /** A registered pass's live payouts, newest first; undefined when it is not registered. */

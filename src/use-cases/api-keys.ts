@@ -11,7 +11,9 @@ import type { ApiKeyRecord } from "../domain/records.js";
 import { insertApiKey, lockApiKey, revokeApiKey, shortenApiKeyExpiry } from "../store/api-keys.js";
 import { recordAudit } from "../store/audit.js";
 import type { Db, Tx } from "../store/db.js";
+import { recordEvents } from "../store/webhook-outbox.js";
 import { ownerIdOf } from "./quests.js";
+import { keyRevokedEvent } from "./webhook-events.js";
 
 interface IssuedKey {
   key: string;
@@ -71,8 +73,10 @@ export async function revokeApiKeyById(db: Db, audit: AuditContext, id: string):
     if (!key) throw new AppError("NOT_FOUND", `API key ${id} does not exist.`);
     if (key.revokedAt) return; // revoked already: nothing changes, nothing to audit
     // The stored id, not the typed one (a UUID may be typed in capitals).
-    await revokeApiKey(tx, key.id);
+    const revokedAt = await revokeApiKey(tx, key.id);
+    if (!revokedAt) throw new Error("invariant: a locked key vanished");
     await recordAudit(tx, audit, { action: "key.revoke", targetType: "key", targetId: key.id });
+    await recordEvents(tx, [keyRevokedEvent({ ...key, revokedAt })]);
   });
 }
 
@@ -104,6 +108,7 @@ export async function revokeApiKeyByValue(
       targetId: key.id,
       details: { by: "value", prefix: key.prefix },
     });
+    await recordEvents(tx, [keyRevokedEvent({ ...key, revokedAt })]);
     return { id: key.id, revokedAt };
   });
 }

@@ -7,36 +7,35 @@ import {
 import type { AuditContext } from "../domain/audit.js";
 import { AppError } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
-import { registerAccount } from "../store/accounts.js";
 import { lockApplication, markApproved, markRejected } from "../store/applications.js";
 import { recordAudit } from "../store/audit.js";
 import type { Db, Tx } from "../store/db.js";
+import { recordEvents } from "../store/webhook-outbox.js";
+import { type ReviewedApplication, withOwners } from "./operator-lists.js";
 import { insertNewQuest } from "./quests.js";
+import { registerAudited } from "./register-pass.js";
+import { applicationEvent } from "./webhook-events.js";
 
 /**
  * Approves a pending application in one transaction, under the application's row lock: the
  * owner's pass is registered if it is not yet, the live quest (the request with the operator's
  * overrides) and its private test twin are created, and the application points at both. A
  * concurrent second decision waits for the lock and then finds the application decided (409).
+ * Answered as the operator reviews it, with the owner's account as it is after the approval.
  */
-export function approveApplication(
+export async function approveApplication(
   db: Db,
   audit: AuditContext,
   id: number,
   overrides: ApprovalOverrides,
-): Promise<Application> {
-  return db.transaction(async (tx) => {
+): Promise<ReviewedApplication> {
+  const application = await db.transaction(async (tx) => {
     const current = await lockPending(tx, id);
     const fields = approvedQuest(current, overrides, new Date());
-    const registered = await registerAccount(tx, fields.ownerPass);
-    if (registered.created) {
-      await recordAudit(tx, audit, {
-        action: "account.create",
-        targetType: "account",
-        targetId: registered.account.id,
-        details: { pass: fields.ownerPass, application_id: id },
-      });
-    }
+    await registerAudited(tx, audit, fields.ownerPass, {
+      action: "account.create",
+      details: { pass: fields.ownerPass, application_id: id },
+    });
     const live = await insertNewQuest(tx, audit, { ...fields, mode: "live" });
     const test = await insertNewQuest(tx, audit, { ...fields, isPublic: false, mode: "test" });
     const approved = await markApproved(tx, id, { questId: live.id, testQuestId: test.id });
@@ -46,18 +45,22 @@ export function approveApplication(
       targetId: id,
       details: { ...overrideDetails(overrides), quest_id: live.id, test_quest_id: test.id },
     });
+    await recordEvents(tx, [
+      applicationEvent("application.decided", approved, approved.decidedAt!),
+    ]);
     return approved;
   });
+  return (await withOwners(db, [application]))[0]!;
 }
 
 /** Rejects a pending application, under its row lock, with the reason the applicant will read. */
-export function rejectApplication(
+export async function rejectApplication(
   db: Db,
   audit: AuditContext,
   id: number,
   reason: string,
-): Promise<Application> {
-  return db.transaction(async (tx) => {
+): Promise<ReviewedApplication> {
+  const application = await db.transaction(async (tx) => {
     await lockPending(tx, id);
     const rejected = await markRejected(tx, id, reason);
     await recordAudit(tx, audit, {
@@ -66,8 +69,12 @@ export function rejectApplication(
       targetId: id,
       details: { reason },
     });
+    await recordEvents(tx, [
+      applicationEvent("application.decided", rejected, rejected.decidedAt!),
+    ]);
     return rejected;
   });
+  return (await withOwners(db, [application]))[0]!;
 }
 
 async function lockPending(tx: Tx, id: number): Promise<Application> {

@@ -1,6 +1,7 @@
+import type { QuestDetailRead } from "../domain/records.js";
 import type { Db } from "../store/db.js";
-import { type DetailPage, findQuestDetails, type QuestDetailRead } from "../store/quests.js";
-import { createBatchScheduler } from "./allocation-scheduler.js";
+import { type DetailPage, findQuestDetails } from "../store/quests.js";
+import { createBatchScheduler } from "./batch-scheduler.js";
 
 /** Pages this deep or deeper are read on their own: one would hold up a batch of cheap ones. */
 const BATCHED_PAGE_END_MAX = 1_000;

@@ -2,17 +2,15 @@ import { validate as isUuid, v7 as uuidv7 } from "uuid";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
+import type { Reversal } from "../domain/records.js";
 import { isApiKeyLive } from "../store/api-keys.js";
 import { recordAudit } from "../store/audit.js";
 import type { Db } from "../store/db.js";
 import { applyPointsChanges } from "../store/pass-totals.js";
 import { lockQuest } from "../store/quests.js";
-import {
-  findPayoutQuestId,
-  findPayoutToReverse,
-  type Reversal,
-  writeReversal,
-} from "../store/reversals.js";
+import { findPayoutQuestId, findPayoutToReverse, writeReversal } from "../store/reversals.js";
+import { recordEvents } from "../store/webhook-outbox.js";
+import { reversalEvent } from "./webhook-events.js";
 
 export interface ReversalRequest {
   /** As the client typed it: any case (a UUID's hex digits are case-insensitive). */
@@ -89,6 +87,7 @@ export async function reversePayout(db: Db, request: ReversalRequest): Promise<R
         },
       ]);
     }
+    await recordEvents(tx, [reversalEvent(reversal, { ...quest, id: questId })]);
     await recordAudit(tx, request.audit, {
       action: "payout.reverse",
       targetType: "payout",

@@ -17,11 +17,11 @@ import {
   SIGN_IN_NONCES_PER_CLIENT_MAX,
   type SignInSettings,
 } from "../domain/sign-in.js";
-import { findAccountByPass, registerAccount } from "../store/accounts.js";
+import { findAccountByPass } from "../store/accounts.js";
 import { CLIENT_ADDRESS_SECRET, readServiceSecret } from "../store/applications.js";
-import { recordAudit } from "../store/audit.js";
 import type { Db } from "../store/db.js";
 import { insertNonce, spendNonce } from "../store/sign-in-nonces.js";
+import { registerAudited } from "./register-pass.js";
 
 const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
@@ -152,16 +152,8 @@ export async function joinWithWallet(
   const existing = await findAccountByPass(signIn.db, pass);
   if (existing) return { account: existing, created: false, signer };
   const audit: AuditContext = { actor: `pass:${pass}`, requestId };
-  return signIn.db.transaction(async (tx) => {
-    const registered = await registerAccount(tx, pass);
-    if (registered.created) {
-      await recordAudit(tx, audit, {
-        action: "account.join",
-        targetType: "account",
-        targetId: registered.account.id,
-        details: { pass, signer },
-      });
-    }
-    return { ...registered, signer };
-  });
+  const registered = await signIn.db.transaction((tx) =>
+    registerAudited(tx, audit, pass, { action: "account.join", details: { pass, signer } }),
+  );
+  return { ...registered, signer };
 }

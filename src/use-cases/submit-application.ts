@@ -2,10 +2,10 @@ import { generateApplicationToken, hashApiKey } from "../domain/api-keys.js";
 import {
   APPLICATION_RATE_WINDOW_MS,
   type Application,
+  type ApplicationTerms,
   checkApplicationRate,
   checkRequestedWindow,
   clientAddressHash,
-  type RequestedQuest,
 } from "../domain/applications.js";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError, badRequest } from "../domain/errors.js";
@@ -21,7 +21,9 @@ import {
 import { recordAudit } from "../store/audit.js";
 import { findCampaign } from "../store/campaigns.js";
 import type { Queryable } from "../store/db.js";
+import { recordEvents } from "../store/webhook-outbox.js";
 import { provePass, type SignIn, type WalletProof } from "./sign-in.js";
+import { applicationEvent } from "./webhook-events.js";
 
 /**
  * The applicant holds the owner address: the keys an approved application hands out reach every
@@ -41,14 +43,7 @@ async function checkOwnerProof(signIn: SignIn, ownerPass: string, proof: WalletP
   }
 }
 
-export interface ApplicationRequest {
-  project: string;
-  contact: string;
-  /** Checksummed; it need not be registered yet (approval registers it). */
-  ownerPass: string;
-  quest: RequestedQuest;
-  campaignId: number | null;
-  message: string | null;
+export interface ApplicationRequest extends ApplicationTerms {
   /** A signed sign-in message proving the applicant holds `ownerPass`. */
   proof: WalletProof;
   /** The client's address, for the hourly limit; only its HMAC is stored. */
@@ -96,6 +91,7 @@ export async function submitApplication(
       targetId: stored.id,
       details: { project: stored.project, owner: stored.ownerPass },
     });
+    await recordEvents(tx, [applicationEvent("application.submitted", stored, stored.createdAt)]);
     return stored;
   });
   return { application, token };

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { AUDIT_ACTIONS } from "../../src/cli/admin-audit.js";
+import { AUDIT_ACTIONS } from "../../src/cli/arguments.js";
 import { POINTS_MAX } from "../../src/domain/limits.js";
 import {
   allocate,

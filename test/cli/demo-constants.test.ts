@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { DEMO_OWNER_PASS, DEMO_PLAYER_PASS, demoInstructions } from "../../src/cli/demo.js";
 import { parsePassAddress } from "../../src/domain/address.js";
 import { generateApiKey } from "../../src/domain/api-keys.js";
+import {
+  DEMO_OWNER_PASS,
+  DEMO_PLAYER_PASS,
+  demoInstructions,
+} from "../../src/use-cases/seed-demo.js";
 
 describe("demo pass addresses", () => {
   it("are valid checksum addresses the service accepts unchanged", () => {

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import fc from "fast-check";
-import { matchEarningPeriod, periodsOverlap } from "../../src/domain/earning-periods.js";
+import { matchEarningPeriod } from "../../src/domain/earning-periods.js";
 import { isInWindow, isQuestActive } from "../../src/domain/quest-window.js";
 
 const t = (iso: string) => new Date(iso);
@@ -44,53 +43,6 @@ describe("quest window [start, end)", () => {
     assert.equal(isQuestActive({ enabled: false, start: START, end: END }, inside), false);
     assert.equal(isQuestActive({ enabled: true, start: START, end: END }, END), false);
     assert.equal(isQuestActive({ enabled: false, start: START, end: END }, END), false);
-  });
-});
-
-describe("periodsOverlap", () => {
-  const jan = { start: t("2026-01-01T00:00:00Z"), end: t("2026-02-01T00:00:00Z") };
-  const feb = { start: t("2026-02-01T00:00:00Z"), end: t("2026-03-01T00:00:00Z") };
-
-  it("periods that only touch (one ends where the next starts) do not overlap", () => {
-    assert.equal(periodsOverlap(jan, feb), false);
-    assert.equal(periodsOverlap(feb, jan), false);
-  });
-
-  it("periods sharing one millisecond overlap", () => {
-    const late = { start: ms(feb.start, -1), end: feb.end };
-    assert.equal(periodsOverlap(jan, late), true);
-    assert.equal(periodsOverlap(late, jan), true);
-  });
-
-  it("a period inside another overlaps it, and identical periods overlap", () => {
-    const mid = { start: t("2026-01-10T00:00:00Z"), end: t("2026-01-20T00:00:00Z") };
-    assert.equal(periodsOverlap(jan, mid), true);
-    assert.equal(periodsOverlap(mid, jan), true);
-    assert.equal(periodsOverlap(jan, { ...jan }), true);
-  });
-
-  it("periods with a gap between them do not overlap", () => {
-    const march = { start: t("2026-03-01T00:00:00Z"), end: t("2026-04-01T00:00:00Z") };
-    assert.equal(periodsOverlap(jan, march), false);
-    assert.equal(periodsOverlap(march, jan), false);
-  });
-
-  it("property: overlap is symmetric and true exactly when some instant lies in both", () => {
-    const window = fc
-      .tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 20 }))
-      .map(([start, length]) => ({ start: new Date(start), end: new Date(start + length) }));
-    fc.assert(
-      fc.property(window, window, (a, b) => {
-        let shared = false;
-        for (let x = 0; x <= 60; x++) {
-          const now = new Date(x);
-          if (isInWindow(a.start, a.end, now) && isInWindow(b.start, b.end, now)) shared = true;
-        }
-        assert.equal(periodsOverlap(a, b), shared);
-        assert.equal(periodsOverlap(b, a), shared);
-      }),
-      { numRuns: 1000 },
-    );
   });
 });
 

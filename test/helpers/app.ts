@@ -59,14 +59,19 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * A service on a fresh database. `wrapDb` wraps the database handle the service is given (to
+ * watch what it sends, e.g. count statements); `ctx.db` stays the unwrapped handle.
+ */
 export async function buildTestContext(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   logger: AppOptions["logger"] = false,
+  wrapDb: (db: Db) => Db = (db) => db,
 ): Promise<TestContext> {
   const config = loadConfig({ ADMIN_TOKEN, LOG_LEVEL: "silent", ...env });
   const { db, url } = await openTestDb(kind, config.dbTimeouts);
-  const services = await prepareServices(config, db);
+  const services = await prepareServices(config, wrapDb(db));
   const app = await buildApp(services, { logger });
   await app.ready();
   return {
@@ -98,10 +103,11 @@ export async function buildTestContext(
 export function withContext(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  wrapDb?: (db: Db) => Db,
 ): () => TestContext {
   let context: TestContext | undefined;
   before(async () => {
-    context = await buildTestContext(kind, env);
+    context = await buildTestContext(kind, env, false, wrapDb);
   });
   after(async () => {
     await context?.close();

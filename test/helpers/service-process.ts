@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { connect, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { getAddress } from "viem";
+import { assertBooksBalance, type ListedBooks, readBooks } from "./books.js";
 import { freePort } from "./postgres.js";
 
 export const ADMIN_TOKEN = "durability-admin-token-0123456789";
@@ -370,13 +371,6 @@ function describeError(error: unknown): string {
   return cause ? `${error.message}: ${cause.code ?? cause.message}` : error.message;
 }
 
-export interface Books {
-  questId: number;
-  totalPoints: number;
-  pointsRemaining: number;
-  payouts: { id: string; amount: number }[];
-}
-
 /** Runs `fn` over `items`, at most `limit` at a time. */
 async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
   let next = 0;
@@ -386,25 +380,96 @@ async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T)
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-/** Every payout of a quest through the owner's detail view, paging with limit/offset. */
-export async function readBooks(baseUrl: string, apiKey: string, questId: number): Promise<Books> {
-  const payouts: Books["payouts"] = [];
-  let totalPoints = 0;
-  let pointsRemaining = 0;
-  for (let offset = 0; ; offset += 100) {
-    const response = await fetch(`${baseUrl}/quests/${questId}?limit=100&offset=${offset}`, {
-      headers: { "x-api-key": apiKey },
+/** Every quest of the fixture: its books over HTTP, with its payouts listed. */
+export async function readAllBooks(baseUrl: string, fixture: Fixture): Promise<ListedBooks[]> {
+  const all: ListedBooks[] = [];
+  for (const quest of fixture.quests) all.push(await readBooks(baseUrl, fixture.apiKey, quest.id));
+  return all;
+}
+
+/** Every payout listed in `all`, by id: its amount. */
+export function storedPayouts(all: readonly ListedBooks[]): Map<string, number> {
+  return new Map(
+    all.flatMap((quest) => quest.listed.map((p): [string, number] => [p.id, p.amount])),
+  );
+}
+
+/** What the restarted service holds for the fixture, as its owner and the public read it. */
+export interface StoredState {
+  books: ListedBooks[];
+  /** Every payout listed in `books`, by id: its amount. */
+  stored: Map<string, number>;
+  balances: PassBalance[];
+}
+
+export async function readState(baseUrl: string, fixture: Fixture): Promise<StoredState> {
+  const books = await readAllBooks(baseUrl, fixture);
+  const balances = await readPassBalances(baseUrl, fixture, books);
+  return { books, stored: storedPayouts(books), balances };
+}
+
+/** No answer, or a 5xx: the request may or may not have paid. */
+export const ambiguous = (a: Attempt) => a.status === undefined || a.status >= 500;
+
+/** Requests of `questId` that may have made a payout: answered 200, or ambiguous. */
+export function mayHavePaid(attempts: readonly Attempt[], questId: number): number {
+  return attempts.filter((a) => a.questId === questId && (a.status === 200 || ambiguous(a))).length;
+}
+
+export interface PassBalance {
+  pass: string;
+  /** What `GET /passes/{pass}` answers (kept totals). */
+  kept: { points: number; payouts_count: number };
+  /** What the payouts listed in the books add up to for the pass. */
+  listed: { points: number; payouts_count: number };
+}
+
+/**
+ * Each player's kept balance beside the sum of its payouts listed in `all` (only the fixture's
+ * quests pay its fresh players).
+ */
+export async function readPassBalances(
+  baseUrl: string,
+  fixture: Fixture,
+  all: readonly ListedBooks[],
+): Promise<PassBalance[]> {
+  const balances: PassBalance[] = [];
+  for (const pass of fixture.players) {
+    const mine = all.flatMap((quest) => quest.listed.filter((p) => p.account.pass === pass));
+    const response = await fetch(`${baseUrl}/passes/${pass}`, {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await response.text();
-    assert.equal(response.status, 200, `GET /quests/${questId}: ${text}`);
-    const body = JSON.parse(text);
-    totalPoints = body.total_points;
-    pointsRemaining = body.points_remaining;
-    payouts.push(...body.payouts.map((p: { id: string; amount: number }) => p));
-    if (body.payouts.length < 100) break;
+    assert.equal(response.status, 200, `GET /passes/${pass}: ${text}`);
+    const { points, payouts_count } = JSON.parse(text);
+    balances.push({
+      pass,
+      kept: { points, payouts_count },
+      listed: { points: mine.reduce((sum, p) => sum + p.amount, 0), payouts_count: mine.length },
+    });
   }
-  return { questId, totalPoints, pointsRemaining, payouts };
+  return balances;
+}
+
+/** Sends each attempt's request again with its Idempotency-Key (8 at a time). */
+export async function retryKeys(
+  baseUrl: string,
+  fixture: Fixture,
+  attempts: readonly Attempt[],
+): Promise<{ attempt: Attempt; retry: AllocationCall }[]> {
+  const retries: { attempt: Attempt; retry: AllocationCall }[] = [];
+  await forEachLimit(attempts, 8, async (attempt) => {
+    const body = { points: attempt.points, address: attempt.address };
+    const retry = await postAllocation(
+      baseUrl,
+      fixture.apiKey,
+      attempt.questId,
+      body,
+      attempt.idempotencyKey,
+    );
+    retries.push({ attempt, retry });
+  });
+  return retries;
 }
 
 export interface AuditSummary {
@@ -443,27 +508,27 @@ export async function auditAfterRestart(
   const ok = attempts.filter((a) => a.status === 200);
   const okIds = ok.map((a) => a.payoutId!);
   assert.equal(new Set(okIds).size, okIds.length, "no two 200 answers share a payout id");
-  const ambiguous = (a: Attempt) => a.status === undefined || a.status >= 500;
 
   const audit = async () => {
-    const stored = new Map<string, number>();
-    const all: Books[] = [];
-    for (const quest of fixture.quests) {
-      const books = await readBooks(baseUrl, fixture.apiKey, quest.id);
-      all.push(books);
-      const ids = books.payouts.map((p) => p.id);
-      assert.equal(new Set(ids).size, ids.length, `quest ${quest.id}: a payout is listed twice`);
-      const paid = books.payouts.reduce((sum, p) => sum + p.amount, 0);
-      assert.equal(books.totalPoints, quest.totalPoints);
+    const state = await readState(baseUrl, fixture);
+    for (const [i, quest] of state.books.entries()) {
+      const ids = quest.listed.map((p) => p.id);
       assert.equal(
-        books.pointsRemaining + paid,
-        books.totalPoints,
-        `quest ${quest.id}: books do not balance (remaining ${books.pointsRemaining}, paid ${paid})`,
+        new Set(ids).size,
+        ids.length,
+        `quest ${quest.questId}: a payout is listed twice`,
       );
-      for (const p of books.payouts) stored.set(p.id, p.amount);
+      assert.equal(quest.total, fixture.quests[i]!.totalPoints);
+      assertBooksBalance(quest, `quest ${quest.questId}`);
     }
-    await auditPassTotals(baseUrl, fixture, all);
-    return { stored, all };
+    for (const balance of state.balances) {
+      assert.deepEqual(
+        balance.kept,
+        balance.listed,
+        `${balance.pass}: kept total differs from its payouts`,
+      );
+    }
+    return { stored: state.stored, all: state.books };
   };
 
   const before = await audit();
@@ -473,13 +538,11 @@ export async function auditAfterRestart(
     [],
     `${missing.length} of ${ok.length} payouts answered 200 are missing after the restart`,
   );
-  for (const books of before.all) {
-    const mayHavePaid = attempts.filter(
-      (a) => a.questId === books.questId && (a.status === 200 || ambiguous(a)),
-    ).length;
+  for (const quest of before.all) {
+    const may = mayHavePaid(attempts, quest.questId);
     assert.ok(
-      books.payouts.length <= mayHavePaid,
-      `quest ${books.questId}: ${books.payouts.length} payouts stored, but only ${mayHavePaid} requests may have paid`,
+      quest.payouts <= may,
+      `quest ${quest.questId}: ${quest.payouts} payouts stored, but only ${may} requests may have paid`,
     );
   }
 
@@ -487,19 +550,12 @@ export async function auditAfterRestart(
   const answered = attempts.filter(
     (a) => a.idempotencyKey && (a.status === 200 || a.status === 400),
   );
-  await forEachLimit(answered, 8, async (a) => {
-    const call = await postAllocation(
-      baseUrl,
-      fixture.apiKey,
-      a.questId,
-      { points: a.points, address: a.address },
-      a.idempotencyKey,
-    );
-    assert.equal(call.status, a.status, `retry of key ${a.idempotencyKey}`);
-    assert.equal(call.replayed, true, `retry of key ${a.idempotencyKey} is a replay`);
-    if (a.status === 200) assert.equal(call.body?.payout?.id, a.payoutId);
-    else assert.equal(call.body?.code, a.code);
-  });
+  for (const { attempt: a, retry } of await retryKeys(baseUrl, fixture, answered)) {
+    assert.equal(retry.status, a.status, `retry of key ${a.idempotencyKey}`);
+    assert.equal(retry.replayed, true, `retry of key ${a.idempotencyKey} is a replay`);
+    if (a.status === 200) assert.equal(retry.body?.payout?.id, a.payoutId);
+    else assert.equal(retry.body?.code, a.code);
+  }
   const afterReplays = await audit();
   assert.deepEqual(
     [...afterReplays.stored.keys()].sort(),
@@ -509,11 +565,13 @@ export async function auditAfterRestart(
 
   // Keys whose first try got no answer (or a 5xx): a retry either replays or pays, once.
   const unanswered = attempts.filter((a) => a.idempotencyKey && ambiguous(a));
+  const firsts = await retryKeys(baseUrl, fixture, unanswered);
+  const seconds = new Map(
+    (await retryKeys(baseUrl, fixture, unanswered)).map(({ attempt, retry }) => [attempt, retry]),
+  );
   let newlyPaid = 0;
-  await forEachLimit(unanswered, 8, async (a) => {
-    const body = { points: a.points, address: a.address };
-    const first = await postAllocation(baseUrl, fixture.apiKey, a.questId, body, a.idempotencyKey);
-    const second = await postAllocation(baseUrl, fixture.apiKey, a.questId, body, a.idempotencyKey);
+  for (const { attempt: a, retry: first } of firsts) {
+    const second = seconds.get(a)!;
     assert.ok([200, 400].includes(first.status), `retry of ${a.idempotencyKey}: ${first.status}`);
     assert.equal(second.status, first.status);
     assert.equal(second.replayed, true);
@@ -521,7 +579,7 @@ export async function auditAfterRestart(
       assert.equal(second.body?.payout?.id, first.body?.payout?.id);
       if (!first.replayed) newlyPaid++;
     }
-  });
+  }
   const final = await audit();
   assert.equal(
     final.stored.size,
@@ -540,30 +598,6 @@ export async function auditAfterRestart(
     retriedUnanswered: unanswered.length,
     statuses,
   };
-}
-
-/**
- * The kept totals survived with the payouts: each player's balance is the sum of what the
- * fixture's quests paid it (only they pay its fresh players).
- */
-async function auditPassTotals(baseUrl: string, fixture: Fixture, all: readonly Books[]) {
-  for (const pass of fixture.players) {
-    const mine = all.flatMap((books) =>
-      books.payouts.filter((p) => (p as { account?: { pass: string } }).account?.pass === pass),
-    );
-    const response = await fetch(`${baseUrl}/passes/${pass}`, {
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await response.text();
-    assert.equal(response.status, 200, `GET /passes/${pass}: ${text}`);
-    const balance = JSON.parse(text);
-    assert.equal(balance.payouts_count, mine.length, `${pass}: payouts_count`);
-    assert.equal(
-      balance.points,
-      mine.reduce((sum, p) => sum + p.amount, 0),
-      `${pass}: kept total differs from its payouts`,
-    );
-  }
 }
 
 /** `current` if it is still running and ready, else a new service on `env`. */
@@ -591,30 +625,20 @@ export interface ScenarioResult {
 }
 
 /**
- * Drives 32 concurrent allocations at `service`, SIGKILLs it after `answers` answers, starts it
- * again on the same database and audits the books there.
+ * Drives 32 concurrent allocations at `service` over a new fixture, SIGKILLs it after `answers`
+ * answers, and returns every attempt with what came back, and how the process ended.
  */
-export async function sigkillUnderLoad(
+export async function loadUntilKilled(
   service: ServiceProcess,
-  env: Record<string, string>,
   answers: number,
-): Promise<ScenarioResult> {
+): Promise<{ fixture: Fixture; attempts: Attempt[]; exit: Exit }> {
   const fixture = await createFixture(service.baseUrl);
   const load = new Load(service.baseUrl, fixture, { concurrency: 32, stopOnNoAnswer: true });
   load.start();
   await load.answeredAtLeast(answers);
   const exit = await service.kill("SIGKILL");
-  assert.equal(exit.signal, "SIGKILL");
   const attempts = await load.finished();
-
-  const restarted = await startService(env);
-  const summary = await auditAfterRestart(restarted.baseUrl, fixture, attempts);
-  assert.ok(summary.ok > 0, "some allocations succeeded before the kill");
-  assert.ok(
-    attempts.some((a) => a.code === "INSUFFICIENT_POINTS"),
-    "the small quest ran out during the load",
-  );
-  return { service: restarted, summary, attempts };
+  return { fixture, attempts, exit };
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type TestContext,
   withContext,
 } from "../helpers/app.js";
+import { books } from "../helpers/books.js";
 
 function post(
   app: FastifyInstance,
@@ -47,17 +48,6 @@ async function allPayoutIds(ctx: TestContext, fixture: QuestFixture) {
   return { ids, pointsRemaining };
 }
 
-/** Count and sum of the quest's payouts, straight from the database. */
-async function payoutBooks(ctx: TestContext, questId: number) {
-  const { rows } = await ctx.db.query<{ n: number; total: number; remaining: number }>(
-    `SELECT (SELECT count(*)::int FROM payouts WHERE quest_id = $1) AS n,
-            (SELECT coalesce(sum(amount), 0)::int FROM payouts WHERE quest_id = $1) AS total,
-            (SELECT points_remaining::int FROM quests WHERE id = $1) AS remaining`,
-    [questId],
-  );
-  return rows[0]!;
-}
-
 /** Splits the answers into successes and INSUFFICIENT_POINTS refusals; anything else fails. */
 function tally(responses: LightMyRequestResponse[]) {
   const paid: { id: string; amount: number }[] = [];
@@ -77,18 +67,20 @@ function tally(responses: LightMyRequestResponse[]) {
   return { paid, refused };
 }
 
-async function assertBooksBalance(
+/** The books (database) and the payout listing (API) hold exactly the payouts answered 200. */
+async function assertBooksMatchAnswers(
   ctx: TestContext,
   fixture: QuestFixture,
   paid: { id: string; amount: number }[],
   total: number,
 ) {
   const spent = paid.reduce((sum, payout) => sum + payout.amount, 0);
-  const books = await payoutBooks(ctx, fixture.questId);
-  assert.equal(books.n, paid.length, "payout rows = successful answers");
-  assert.equal(books.total, spent, "sum of payout rows = sum of successful answers");
-  assert.equal(books.remaining, total - spent, "points_remaining = total - spent");
-  assert.ok(books.remaining >= 0);
+  const b = await books(ctx.db, fixture.questId);
+  assert.equal(b.total, total);
+  assert.equal(b.payouts, paid.length, "payout rows = successful answers");
+  assert.equal(b.paid, spent, "sum of payout rows = sum of successful answers");
+  assert.equal(b.remaining, total - spent, "points_remaining = total - spent");
+  assert.ok(b.remaining >= 0);
   const listed = await allPayoutIds(ctx, fixture);
   assert.equal(listed.pointsRemaining, total - spent);
   assert.deepEqual(
@@ -120,9 +112,9 @@ for (const kind of DATABASES)
         assert.equal(refused.length, 158);
         for (const refusal of refused) assert.equal(refusal.requested, 7);
         assert.ok(paid.every((payout) => payout.amount === 7));
-        await assertBooksBalance(ctx(), fixture, paid, 1000);
-        assert.equal((await payoutBooks(ctx(), fixture.questId)).total, 994);
-        assert.equal((await payoutBooks(ctx(), fixture.questId)).remaining, 6);
+        await assertBooksMatchAnswers(ctx(), fixture, paid, 1000);
+        assert.equal((await books(ctx().db, fixture.questId)).paid, 994);
+        assert.equal((await books(ctx().db, fixture.questId)).remaining, 6);
       });
 
       it("concurrent allocations of mixed sizes never overspend, and every refusal was a true shortfall", async () => {
@@ -147,7 +139,7 @@ for (const kind of DATABASES)
           // points_remaining only goes down, so the final remainder is below every refused request.
           assert.ok(remaining <= refusal.left, `${remaining} > ${refusal.left}`);
         }
-        await assertBooksBalance(ctx(), fixture, paid, 1000);
+        await assertBooksMatchAnswers(ctx(), fixture, paid, 1000);
       });
 
       it("concurrent allocations on many quests do not interfere with each other", async () => {
@@ -167,8 +159,8 @@ for (const kind of DATABASES)
           const { paid, refused } = tally(own);
           assert.equal(paid.length, 5 + i, `quest ${i}`);
           assert.equal(refused.length, 15 - (5 + i));
-          await assertBooksBalance(ctx(), quest, paid, 50 + 10 * i);
-          assert.equal((await payoutBooks(ctx(), quest.questId)).remaining, 0);
+          await assertBooksMatchAnswers(ctx(), quest, paid, 50 + 10 * i);
+          assert.equal((await books(ctx().db, quest.questId)).remaining, 0);
         }
       });
 
@@ -190,10 +182,10 @@ for (const kind of DATABASES)
               (which) => responses.filter((r, i) => i % 2 === which && r.statusCode === 200).length,
             );
             assert.equal(byInstance[0]! + byInstance[1]!, 142);
-            await assertBooksBalance(ctx(), fixture, paid, 1000);
-            const books = await payoutBooks(ctx(), fixture.questId);
-            assert.equal(books.total, 994);
-            assert.equal(books.remaining, 6);
+            await assertBooksMatchAnswers(ctx(), fixture, paid, 1000);
+            const b = await books(ctx().db, fixture.questId);
+            assert.equal(b.paid, 994);
+            assert.equal(b.remaining, 6);
           } finally {
             await second.close();
           }
@@ -223,7 +215,7 @@ for (const kind of DATABASES)
               const own = responses.filter((_, i) => plan[i]!.quest === quest);
               const { paid, refused } = tally(own);
               assert.ok(refused.length > 0, "every budget ran out");
-              await assertBooksBalance(ctx(), quest, paid, 500);
+              await assertBooksMatchAnswers(ctx(), quest, paid, 500);
             }
           } finally {
             await second.close();

@@ -17,6 +17,7 @@ import {
   type TestContext,
   withContext,
 } from "../helpers/app.js";
+import { books, expectBooks } from "../helpers/books.js";
 
 const REPLAYED = "idempotent-replayed";
 const ISO_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -139,17 +140,6 @@ async function questDetail(ctx: TestContext, owner: Owner) {
   return response.json() as { points_remaining: number; total_points: number; payouts: Payout[] };
 }
 
-/** points_remaining, the number of payouts and their sum, straight from the database. */
-async function books(ctx: TestContext, questId: number) {
-  const { rows } = await ctx.db.query<{ remaining: number; payouts: number; paid: number }>(
-    `SELECT (SELECT points_remaining::int FROM quests WHERE id = $1) AS remaining,
-            (SELECT count(*)::int FROM payouts WHERE quest_id = $1) AS payouts,
-            (SELECT coalesce(sum(amount), 0)::int FROM payouts WHERE quest_id = $1) AS paid`,
-    [questId],
-  );
-  return rows[0]!;
-}
-
 async function questOf(
   ctx: TestContext,
   fixture: QuestFixture,
@@ -202,7 +192,7 @@ for (const kind of DATABASES) {
             "the quest lists each payout exactly as the batch answered it",
           );
         }
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 0,
           payouts: 2,
           paid: 100,
@@ -247,7 +237,7 @@ for (const kind of DATABASES) {
         assertPaid(answer.results[2], 70, fixture.playerPass);
         assert.equal(answer.paid_count, 2);
         assert.equal(answer.paid_points, 100);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 0,
           payouts: 2,
           paid: 100,
@@ -277,7 +267,7 @@ for (const kind of DATABASES) {
         }
         assert.equal(answer.paid_count, 0);
         assert.equal(answer.paid_points, 0);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 1000,
           payouts: 0,
           paid: 0,
@@ -362,7 +352,7 @@ for (const kind of DATABASES) {
         assert.ok(answer.results.every((r) => r.status === 200 && r.replayed === false));
         assert.equal(answer.paid_count, 1000);
         assert.equal(answer.paid_points, 1000);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 0,
           payouts: 1000,
           paid: 1000,
@@ -404,7 +394,7 @@ for (const kind of DATABASES) {
         const after = await questDetail(ctx(), fixture);
         assert.equal(after.points_remaining, 900);
         assert.deepEqual(after.payouts, before.payouts);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 900,
           payouts: 1,
           paid: 100,
@@ -441,7 +431,7 @@ for (const kind of DATABASES) {
           problem.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
           [["allocations/1", "INSUFFICIENT_POINTS"]],
         );
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 100,
           payouts: 0,
           paid: 0,
@@ -491,7 +481,7 @@ for (const kind of DATABASES) {
         assertPaid(answer.results[0], 50, fixture.playerPass);
         assertPaid(answer.results[1], 50, fixture.playerPass);
         assert.equal(answer.paid_count, 2);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 0,
           payouts: 2,
           paid: 100,
@@ -514,7 +504,7 @@ for (const kind of DATABASES) {
         assertPaid(answer.results[1], 20, fixture.playerPass);
         assert.equal(answer.paid_count, 1);
         assert.equal(answer.paid_points, 20);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 970,
           payouts: 2,
           paid: 30,
@@ -532,7 +522,7 @@ for (const kind of DATABASES) {
       async function refusesNaming(body: unknown, field: string) {
         const response = await batch(ctx(), shared, body);
         expectProblem(response, 400, "BAD_REQUEST", field);
-        assert.deepEqual(await books(ctx(), shared.questId), {
+        await expectBooks(ctx().db, shared.questId, {
           remaining: 1000,
           payouts: 0,
           paid: 0,
@@ -651,7 +641,7 @@ for (const kind of DATABASES) {
           { "idempotency-key": key },
         );
         expectProblem(response, 400, "BAD_REQUEST", "allocations/1/idempotency_key");
-        assert.equal((await books(ctx(), shared.questId)).payouts, 0);
+        assert.equal((await books(ctx().db, shared.questId)).payouts, 0);
       });
 
       it("refuses malformed JSON with 400 BAD_REQUEST", async () => {
@@ -686,7 +676,7 @@ for (const kind of DATABASES) {
           assert.equal(result.replayed, true);
           assert.deepEqual(result.payout, first.results[i]!.payout);
         });
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 940,
           payouts: 3,
           paid: 60,
@@ -710,7 +700,7 @@ for (const kind of DATABASES) {
         assertPaid(answer.results[2], 3, fixture.playerPass);
         assert.equal(answer.paid_count, 2);
         assert.equal(answer.paid_points, 10);
-        assert.equal((await books(ctx(), fixture.questId)).remaining, 980);
+        assert.equal((await books(ctx().db, fixture.questId)).remaining, 980);
       });
 
       it("replays an item's refusal: INSUFFICIENT_POINTS stays its answer after the budget is raised", async () => {
@@ -730,7 +720,7 @@ for (const kind of DATABASES) {
         const again = await sendBatch(ctx(), fixture, { allocations: [item] });
         assert.deepEqual(again.results[0], first.results[0]);
         assert.equal(again.paid_count, 0);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 1000,
           payouts: 0,
           paid: 0,
@@ -752,7 +742,7 @@ for (const kind of DATABASES) {
         assertRefused(answer.results[0], 422, "IDEMPOTENCY_KEY_REUSED");
         assertPaid(answer.results[1], 5, fixture.playerPass);
         assert.equal(answer.paid_count, 1);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 985,
           payouts: 2,
           paid: 15,
@@ -766,7 +756,7 @@ for (const kind of DATABASES) {
         await sendBatch(ctx(), fixture, { allocations: [item] });
         const answer = await sendBatch(ctx(), other, { allocations: [item] });
         assertRefused(answer.results[0], 422, "IDEMPOTENCY_KEY_REUSED");
-        assert.equal((await books(ctx(), other.questId)).payouts, 0);
+        assert.equal((await books(ctx().db, other.questId)).payouts, 0);
       });
 
       it("shares the namespace of POST /quests/{id}'s Idempotency-Key: a batch item replays a single allocation", async () => {
@@ -790,7 +780,7 @@ for (const kind of DATABASES) {
           allocations: [{ points: 26, address: fixture.playerPass, idempotency_key: key }],
         });
         assertRefused(reused.results[0], 422, "IDEMPOTENCY_KEY_REUSED");
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 975,
           payouts: 1,
           paid: 25,
@@ -823,7 +813,7 @@ for (const kind of DATABASES) {
           422,
           "IDEMPOTENCY_KEY_REUSED",
         );
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 975,
           payouts: 1,
           paid: 25,
@@ -846,7 +836,7 @@ for (const kind of DATABASES) {
         assert.deepEqual(again.results[0]!.payout, payout);
         assertRefused(again.results[1], 400, "QUEST_NOT_ACTIVE");
         assert.equal(again.paid_count, 0);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 990,
           payouts: 1,
           paid: 10,
@@ -871,7 +861,7 @@ for (const kind of DATABASES) {
           problem.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
           [["allocations/1", "IDEMPOTENCY_KEY_REUSED"]],
         );
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 990,
           payouts: 1,
           paid: 10,
@@ -909,7 +899,7 @@ for (const kind of DATABASES) {
         assert.equal(answer.paid_count, 1);
         const replay = await batch(ctx(), fixture, body, { "idempotency-key": key });
         assertReplayOf(replay, first);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 40,
           payouts: 1,
           paid: 60,
@@ -931,7 +921,7 @@ for (const kind of DATABASES) {
         );
         const replay = await batch(ctx(), fixture, body, { "idempotency-key": key });
         assertReplayOf(replay, first);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 1000,
           payouts: 0,
           paid: 0,
@@ -960,7 +950,7 @@ for (const kind of DATABASES) {
           },
         );
         expectProblem(atomic, 422, "IDEMPOTENCY_KEY_REUSED");
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 990,
           payouts: 1,
           paid: 10,
@@ -978,7 +968,7 @@ for (const kind of DATABASES) {
           422,
           "IDEMPOTENCY_KEY_REUSED",
         );
-        assert.equal((await books(ctx(), other.questId)).payouts, 0);
+        assert.equal((await books(ctx().db, other.questId)).payouts, 0);
       });
 
       it("refuses a batch's request key on a single allocation, and a single's key on a batch, with 422", async () => {
@@ -999,7 +989,7 @@ for (const kind of DATABASES) {
           422,
           "IDEMPOTENCY_KEY_REUSED",
         );
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 980,
           payouts: 2,
           paid: 20,
@@ -1015,7 +1005,7 @@ for (const kind of DATABASES) {
           { "idempotency-key": "k".repeat(256) },
         );
         expectProblem(response, 400, "BAD_REQUEST");
-        assert.equal((await books(ctx(), fixture.questId)).payouts, 0);
+        assert.equal((await books(ctx().db, fixture.questId)).payouts, 0);
       });
     });
 
@@ -1034,7 +1024,7 @@ for (const kind of DATABASES) {
         } finally {
           expectStatus(await ctx().admin("PUT", "/admin/features", { quests: true }), 200);
         }
-        assert.equal((await books(ctx(), fixture.questId)).payouts, 0);
+        assert.equal((await books(ctx().db, fixture.questId)).payouts, 0);
         assertPaid((await sendBatch(ctx(), fixture, body)).results[0], 5, fixture.playerPass);
       });
 
@@ -1054,7 +1044,7 @@ for (const kind of DATABASES) {
         );
         expectStatus(await ctx().admin("DELETE", `/admin/keys/${fixture.keyId}`), 204);
         expectProblem(await batch(ctx(), fixture, body), 401, "INVALID_API_KEY");
-        assert.equal((await books(ctx(), fixture.questId)).payouts, 0);
+        assert.equal((await books(ctx().db, fixture.questId)).payouts, 0);
       });
 
       it("answers 400 BAD_REQUEST for a questId that is not a positive integer", async () => {
@@ -1094,7 +1084,7 @@ for (const kind of DATABASES) {
           401,
           "NOT_QUEST_OWNER",
         );
-        assert.equal((await books(ctx(), fixture.questId)).payouts, 0);
+        assert.equal((await books(ctx().db, fixture.questId)).payouts, 0);
       });
 
       it("answers 401 KEY_MODE_MISMATCH for the owner's key of the other mode, before the body is read", async () => {
@@ -1115,7 +1105,7 @@ for (const kind of DATABASES) {
           401,
           "KEY_MODE_MISMATCH",
         );
-        assert.equal((await books(ctx(), fixture.questId)).payouts, 0);
+        assert.equal((await books(ctx().db, fixture.questId)).payouts, 0);
       });
 
       it("pays a batch on a test quest with a test key, under the same rules", async () => {
@@ -1180,7 +1170,7 @@ for (const kind of DATABASES) {
         }
         assert.equal(fresh, 1, "exactly one answer is the original payout");
         assert.equal(payoutIds.size, 1);
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 1000 - 7 - 6,
           payouts: 7,
           paid: 13,
@@ -1206,7 +1196,7 @@ for (const kind of DATABASES) {
           if (response.statusCode === 200) assert.deepEqual(response.json(), fresh[0]!.json());
           else expectProblem(response, 409, "IDEMPOTENCY_IN_PROGRESS");
         }
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining: 970,
           payouts: 2,
           paid: 30,
@@ -1275,7 +1265,7 @@ for (const kind of DATABASES) {
         assert.equal(total - remaining, paidPoints, "total − remaining = what the answers paid");
         // Remaining only fell, so nothing refused would fit in what is left now.
         assert.ok(remaining < Math.min(...refusedAmounts));
-        assert.deepEqual(await books(ctx(), fixture.questId), {
+        await expectBooks(ctx().db, fixture.questId, {
           remaining,
           payouts: paidCount,
           paid: paidPoints,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import type { Db } from "../../src/store/db.js";
 import {
   allocate,
   createQuest,
@@ -10,9 +11,81 @@ import {
   withContext,
 } from "../helpers/app.js";
 
+/**
+ * The service's database handle, recording each statement it sends on its own (`query`) and
+ * each transaction it opens; everything still runs on the real database.
+ */
+function recording(statements: string[]) {
+  return (db: Db): Db =>
+    new Proxy(db, {
+      get(target, property) {
+        if (property === "query") {
+          return (sql: string, params?: unknown[]) => {
+            statements.push(sql);
+            return target.query(sql, params);
+          };
+        }
+        if (property === "transaction") {
+          return (fn: Parameters<Db["transaction"]>[0]) => {
+            statements.push("(a transaction)");
+            return target.transaction(fn);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+}
+
 for (const kind of DATABASES) {
   describe(`GET /quests/{questId} read in batches [${kind}]`, () => {
-    const ctx = withContext(kind);
+    const statements: string[] = [];
+    const ctx = withContext(kind, {}, recording(statements));
+
+    it("serves concurrent reads with fewer statements than the same reads one by one", async (t) => {
+      const first = await questFixture(ctx(), { total_points: 10_000 });
+      const quests = [first.questId];
+      for (let i = 0; i < 3; i++) {
+        quests.push(await createQuest(ctx(), first.ownerPass, { total_points: 10_000 }));
+      }
+      for (const questId of quests) {
+        for (let n = 0; n < 4; n++) {
+          const response = await allocate(
+            ctx(),
+            { ...first, questId },
+            { points: 1 + n, address: first.playerPass },
+          );
+          expectStatus(response, 200);
+        }
+      }
+      const urls = quests.flatMap((id) => [
+        `/quests/${id}`,
+        `/quests/${id}?limit=3`,
+        `/quests/${id}?limit=2&offset=2`,
+      ]);
+      const read = (url: string) =>
+        ctx().inject({ method: "GET", url, headers: { "x-api-key": first.apiKey } });
+      // What one read costs on its own, once the key is known (caches warm).
+      expectStatus(await read(urls[0]!), 200);
+      statements.length = 0;
+      expectStatus(await read(urls[1]!), 200);
+      const alone = statements.length;
+      assert.ok(alone >= 1, "a lone read sends at least one statement");
+
+      statements.length = 0;
+      const reads = [...urls, ...urls, ...urls];
+      const together = await Promise.all(reads.map(read));
+      for (const response of together) expectStatus(response, 200);
+      const sent = statements.length;
+      t.diagnostic(
+        `${reads.length} concurrent reads: ${sent} statements (one read alone: ${alone})`,
+      );
+      assert.ok(sent >= 1, "the concurrent reads reached the database");
+      assert.ok(
+        sent < reads.length * alone,
+        `${reads.length} concurrent reads sent ${sent} statements, as many as ${reads.length} lone reads: nothing was batched`,
+      );
+    });
 
     it("answers concurrent reads of many quests and pages exactly as lone reads do", async () => {
       const first = await questFixture(ctx(), { total_points: 10_000 });

@@ -14,6 +14,7 @@ import {
   type TestContext,
   withContext,
 } from "../helpers/app.js";
+import { assertBooksBalance, books } from "../helpers/books.js";
 
 /** `count` quests of one owner (the fixture's quest first), each with `totalPoints`. */
 async function questsOfOneOwner(
@@ -30,30 +31,9 @@ async function questsOfOneOwner(
   return quests;
 }
 
-/** For each quest: payout count, their sum and the remainder, from the database. */
-async function booksOf(ctx: TestContext, questIds: number[]) {
-  const { rows } = await ctx.db.query<{
-    id: number;
-    n: number;
-    paid: number;
-    total: number;
-    remaining: number;
-  }>(
-    `SELECT q.id, count(p.id)::int AS n, coalesce(sum(p.amount), 0)::int AS paid,
-            q.total_points::int AS total, q.points_remaining::int AS remaining
-     FROM quests q LEFT JOIN payouts p ON p.quest_id = q.id
-     WHERE q.id = ANY($1::int[])
-     GROUP BY q.id ORDER BY q.id`,
-    [questIds],
-  );
-  return rows;
-}
-
-function assertBalanced(books: Awaited<ReturnType<typeof booksOf>>) {
-  for (const quest of books) {
-    assert.equal(quest.total, quest.remaining + quest.paid, `quest ${quest.id} balances`);
-    assert.ok(quest.remaining >= 0, `quest ${quest.id} not overspent`);
-  }
+/** Each quest's books, in the order of `questIds`. */
+function booksOf(ctx: TestContext, questIds: number[]) {
+  return Promise.all(questIds.map((questId) => books(ctx.db, questId)));
 }
 
 for (const kind of DATABASES) {
@@ -78,10 +58,10 @@ for (const kind of DATABASES) {
         quests.map((q) => q.questId),
       );
       assert.deepEqual(
-        books.map((b) => b.n),
+        books.map((b) => b.payouts),
         quests.map(() => 4),
       );
-      assertBalanced(books);
+      for (const quest of books) assertBooksBalance(quest, `quest ${quest.questId}`);
     });
 
     it("decides each quest of a batch against its own remainder", async () => {
@@ -104,7 +84,7 @@ for (const kind of DATABASES) {
         books.map((q) => q.remaining),
         [0, 0],
       );
-      assertBalanced(books);
+      for (const quest of books) assertBooksBalance(quest, `quest ${quest.questId}`);
     });
 
     it("answers each request of a mixed batch on its own: refusals of one quest do not fail another", async () => {
@@ -169,10 +149,10 @@ describe("group commit over many quests, one quest held [postgres]", () => {
       quests.map((q) => q.questId),
     );
     assert.deepEqual(
-      books.map((q) => q.n),
+      books.map((q) => q.payouts),
       quests.map((q) => (q === held ? 0 : 2)),
     );
-    assertBalanced(books);
+    for (const quest of books) assertBooksBalance(quest, `quest ${quest.questId}`);
   });
 
   it("a batch that waited for a quest's lock sees an earning period committed meanwhile", async () => {
@@ -243,8 +223,8 @@ describe("group commit over many quests, one quest held [postgres]", () => {
         const id = plan[i]!.quest.questId;
         answered.set(id, (answered.get(id) ?? 0) + response.json().payout.amount);
       });
-      for (const quest of books) assert.equal(quest.paid, answered.get(quest.id) ?? 0);
-      assertBalanced(books);
+      for (const quest of books) assert.equal(quest.paid, answered.get(quest.questId) ?? 0);
+      for (const quest of books) assertBooksBalance(quest, `quest ${quest.questId}`);
     } finally {
       await second.close();
     }

@@ -16,6 +16,7 @@ import {
   type TestContext,
   withContext,
 } from "../helpers/app.js";
+import { expectBooks } from "../helpers/books.js";
 
 const REPLAYED = "idempotent-replayed";
 
@@ -58,16 +59,6 @@ function assertReplayOf(replay: LightMyRequestResponse, first: LightMyRequestRes
   );
 }
 
-/** points_remaining and the number of payouts, straight from the database. */
-async function books(ctx: TestContext, questId: number) {
-  const { rows } = await ctx.db.query<{ remaining: number; payouts: number }>(
-    `SELECT (SELECT points_remaining::int FROM quests WHERE id = $1) AS remaining,
-            (SELECT count(*)::int FROM payouts WHERE quest_id = $1) AS payouts`,
-    [questId],
-  );
-  return rows[0]!;
-}
-
 /** 20 requests with one key at once: one payout; every other answer is 409 or its replay. */
 async function burst(apps: FastifyInstance[], fixture: QuestFixture, ctx: TestContext) {
   const key = newKey();
@@ -89,10 +80,10 @@ async function burst(apps: FastifyInstance[], fixture: QuestFixture, ctx: TestCo
       assert.equal(response.headers[REPLAYED], undefined);
     }
   }
-  assert.deepEqual(await books(ctx, fixture.questId), { remaining: 975, payouts: 1 });
+  await expectBooks(ctx.db, fixture.questId, { remaining: 975, payouts: 1 });
   const retry = await post(apps[0]!, fixture, body, key);
   assertReplayOf(retry, original);
-  assert.deepEqual(await books(ctx, fixture.questId), { remaining: 975, payouts: 1 });
+  await expectBooks(ctx.db, fixture.questId, { remaining: 975, payouts: 1 });
 }
 
 for (const kind of DATABASES) {
@@ -110,7 +101,7 @@ for (const kind of DATABASES) {
       assertReplayOf(second, first);
       const third = await post(ctx().app, fixture, body, key);
       assertReplayOf(third, first);
-      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 960, payouts: 1 });
+      await expectBooks(ctx().db, fixture.questId, { remaining: 960, payouts: 1 });
     });
 
     it("replays a refusal: INSUFFICIENT_POINTS stays the answer even after the budget is raised", async () => {
@@ -130,7 +121,7 @@ for (const kind of DATABASES) {
       });
       expectStatus(raised, 200);
       assertReplayOf(await post(ctx().app, fixture, body, key), first);
-      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 1000, payouts: 0 });
+      await expectBooks(ctx().db, fixture.questId, { remaining: 1000, payouts: 0 });
       // The same request under a new key is decided afresh.
       expectStatus(await post(ctx().app, fixture, body, newKey()), 200);
     });
@@ -146,7 +137,7 @@ for (const kind of DATABASES) {
         200,
       );
       assertReplayOf(await post(ctx().app, fixture, body, key), first);
-      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 990, payouts: 1 });
+      await expectBooks(ctx().db, fixture.questId, { remaining: 990, payouts: 1 });
     });
 
     it("refuses the same key with different points with 422 IDEMPOTENCY_KEY_REUSED", async () => {
@@ -167,7 +158,7 @@ for (const kind of DATABASES) {
       );
       assertProblem(reused, 422, "IDEMPOTENCY_KEY_REUSED");
       assert.equal(reused.headers[REPLAYED], undefined);
-      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 990, payouts: 1 });
+      await expectBooks(ctx().db, fixture.questId, { remaining: 990, payouts: 1 });
       // The original request still replays after the misuse.
       assertReplayOf(
         await post(ctx().app, fixture, { points: 10, address: fixture.playerPass }, key),
@@ -186,7 +177,7 @@ for (const kind of DATABASES) {
       );
       const reused = await post(ctx().app, fixture, { points: 10, address: otherPlayer }, key);
       assertProblem(reused, 422, "IDEMPOTENCY_KEY_REUSED");
-      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 990, payouts: 1 });
+      await expectBooks(ctx().db, fixture.questId, { remaining: 990, payouts: 1 });
     });
 
     it("refuses the same key on another quest of the same owner with 422 IDEMPOTENCY_KEY_REUSED", async () => {
@@ -196,7 +187,7 @@ for (const kind of DATABASES) {
       const body = { points: 10, address: fixture.playerPass };
       expectStatus(await post(ctx().app, fixture, body, key), 200);
       assertProblem(await post(ctx().app, other, body, key), 422, "IDEMPOTENCY_KEY_REUSED");
-      assert.deepEqual(await books(ctx(), other.questId), { remaining: 1000, payouts: 0 });
+      await expectBooks(ctx().db, other.questId, { remaining: 1000, payouts: 0 });
     });
 
     it("refuses reuse of a key whose first answer was a refusal, when the body changes", async () => {
@@ -212,7 +203,7 @@ for (const kind of DATABASES) {
         422,
         "IDEMPOTENCY_KEY_REUSED",
       );
-      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 100, payouts: 0 });
+      await expectBooks(ctx().db, fixture.questId, { remaining: 100, payouts: 0 });
     });
 
     it("scopes keys per account: two owners use the same key independently", async () => {
@@ -225,8 +216,8 @@ for (const kind of DATABASES) {
       expectStatus(forBob, 200);
       assert.equal(forBob.headers[REPLAYED], undefined);
       assert.notEqual(forAlice.json().payout.id, forBob.json().payout.id);
-      assert.deepEqual(await books(ctx(), alice.questId), { remaining: 990, payouts: 1 });
-      assert.deepEqual(await books(ctx(), bob.questId), { remaining: 980, payouts: 1 });
+      await expectBooks(ctx().db, alice.questId, { remaining: 990, payouts: 1 });
+      await expectBooks(ctx().db, bob.questId, { remaining: 980, payouts: 1 });
     });
 
     it("scopes keys to the account, not the API key: the owner's second API key replays", async () => {
@@ -238,7 +229,7 @@ for (const kind of DATABASES) {
       expectStatus(first, 200);
       const viaSecond = await post(ctx().app, { ...fixture, apiKey: secondKey.key }, body, key);
       assertReplayOf(viaSecond, first);
-      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 990, payouts: 1 });
+      await expectBooks(ctx().db, fixture.questId, { remaining: 990, payouts: 1 });
     });
 
     it("without an Idempotency-Key, identical requests pay each time", async () => {
@@ -250,7 +241,7 @@ for (const kind of DATABASES) {
       expectStatus(second, 200);
       assert.equal(second.headers[REPLAYED], undefined);
       assert.notEqual(first.json().payout.id, second.json().payout.id);
-      assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 980, payouts: 2 });
+      await expectBooks(ctx().db, fixture.questId, { remaining: 980, payouts: 2 });
     });
 
     it("accepts a key of 255 printable characters", async () => {
@@ -285,7 +276,7 @@ for (const kind of DATABASES) {
           body.errors?.some((error: { field: string }) => /idempotency-key/i.test(error.field)),
           response.body,
         );
-        assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 1000, payouts: 0 });
+        await expectBooks(ctx().db, fixture.questId, { remaining: 1000, payouts: 0 });
       });
     }
 
@@ -319,7 +310,7 @@ for (const kind of DATABASES) {
             422,
             "IDEMPOTENCY_KEY_REUSED",
           );
-          assert.deepEqual(await books(ctx(), fixture.questId), { remaining: 990, payouts: 1 });
+          await expectBooks(ctx().db, fixture.questId, { remaining: 990, payouts: 1 });
         } finally {
           await second.close();
         }

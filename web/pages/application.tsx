@@ -1,10 +1,9 @@
 import "./apply.css";
-import type { ComponentChildren, JSX } from "preact";
+import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { type ApiError, api } from "../api.js";
-import type { Application, Campaign } from "../types.js";
+import { type Answer, api, call } from "../client.js";
+import { markdown } from "../markdown.js";
 import {
-  asApiError,
   CopyButton,
   ErrorBox,
   formatDate,
@@ -13,9 +12,10 @@ import {
   Loading,
   SecretValue,
   Show,
-  TableWrap,
   useLoad,
 } from "../ui.js";
+import { useAction } from "../use-action.js";
+import { GrantedTermRows } from "./granted-terms.js";
 import { loadAllQuests, type PublicQuest } from "./public-shared.js";
 
 /**
@@ -25,14 +25,10 @@ import { loadAllQuests, type PublicQuest } from "./public-shared.js";
  * component's memory only — never in localStorage, sessionStorage or a cookie.
  */
 
-interface Bundle {
-  base_url: string;
-  quest_id: number;
-  test_quest_id: number;
-  api_key: string;
-  test_api_key: string;
-  instructions: string;
-}
+/** An application as its applicant reads it. */
+type Application = Answer<"/applications/{id}", "get">;
+/** The onboarding bundle: both keys, the quest ids, the instructions. */
+type Bundle = Answer<"/applications/{id}/keys", "post">;
 
 const TOKEN_HEADER = "x-application-token";
 
@@ -93,7 +89,13 @@ function ApplicationStatus(props: { id: string; token: string }) {
   // "Check again" keeps the answer on screen while it asks anew.
   const [loaded, reload, checking] = useLoad(
     (signal) =>
-      api<Application>(`/applications/${id}`, { signal, headers: { [TOKEN_HEADER]: token } }),
+      call(
+        api.GET("/applications/{id}", {
+          params: { path: { id: Number(id) } },
+          headers: { [TOKEN_HEADER]: token },
+          signal,
+        }),
+      ),
     [id, token],
     { keep: true },
   );
@@ -205,24 +207,22 @@ function Claim(props: {
   token: string;
   onClaimed: (bundle: Bundle) => void;
 }) {
-  const [claiming, setClaiming] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const action = useAction<Bundle>();
+  // Once claimed, the keys replace this section: "Claiming…" stays until they do.
+  const claiming = action.busy || action.result !== undefined;
+  const { error } = action;
   const claimedAt = props.application.keys_claimed_at;
 
   const claim = async () => {
-    if (claiming) return;
-    setClaiming(true);
-    setError(null);
-    try {
-      const bundle = await api<Bundle>(`/applications/${props.id}/keys`, {
-        method: "POST",
-        headers: { [TOKEN_HEADER]: props.token },
-      });
-      props.onClaimed(bundle);
-    } catch (failure) {
-      setError(asApiError(failure));
-      setClaiming(false);
-    }
+    const bundle = await action.run(() =>
+      call(
+        api.POST("/applications/{id}/keys", {
+          params: { path: { id: Number(props.id) } },
+          headers: { [TOKEN_HEADER]: props.token },
+        }),
+      ),
+    );
+    if (bundle) props.onClaimed(bundle);
   };
 
   return (
@@ -361,7 +361,9 @@ function CampaignName(props: { id: number | null }) {
   const { id } = props;
   const [loaded] = useLoad(
     (signal) =>
-      id === null ? Promise.resolve(null) : api<Campaign>(`/campaigns/${id}`, { signal }),
+      id === null
+        ? Promise.resolve(null)
+        : call(api.GET("/campaigns/{id}", { params: { path: { id } }, signal })),
     [id],
   );
   if (id === null) return <>none</>;
@@ -439,8 +441,6 @@ function GrantedTerms(props: {
       ) : null}
     </>
   );
-  const span = (q: { start: string; end: string }) =>
-    `${formatDate(q.start)} – ${formatDate(q.end)}`;
   const campaign = quest.campaign;
   return (
     <dl class="facts">
@@ -452,26 +452,7 @@ function GrantedTerms(props: {
         <span class="meta">public: on the quest board</span>
       </dd>
       {props.test}
-      <dt>Total points</dt>
-      <dd>
-        {mark(
-          formatNumber(quest.total_points),
-          quest.total_points !== asked.total_points,
-          formatNumber(asked.total_points),
-        )}
-      </dd>
-      <dt>Points per completion</dt>
-      <dd>
-        {mark(
-          formatNumber(quest.expected_points_per_completion),
-          quest.expected_points_per_completion !== asked.expected_points_per_completion,
-          formatNumber(asked.expected_points_per_completion),
-        )}
-      </dd>
-      <dt>Window</dt>
-      <dd>
-        {mark(span(quest), quest.start !== asked.start || quest.end !== asked.end, span(asked))}
-      </dd>
+      <GrantedTermRows granted={quest} asked={asked} mark={mark} />
       <dt>Campaign</dt>
       <dd>
         {mark(
@@ -482,125 +463,4 @@ function GrantedTerms(props: {
       </dd>
     </dl>
   );
-}
-
-/**
- * The small Markdown of the onboarding instructions as elements (never as HTML): headings
- * (shifted under the page's own), paragraphs, lists, fenced code, tables, `code` and **bold**.
- */
-export function markdown(text: string): JSX.Element[] {
-  const lines = text.split(/\r?\n/);
-  const blocks: JSX.Element[] = [];
-  let i = 0;
-  const isBlockStart = (line: string) => /^(#{1,6}\s|```|[-*]\s|\|)/.test(line);
-  while (i < lines.length) {
-    const line = lines[i]!;
-    const key = `b${i}`;
-    if (line.trim() === "") {
-      i++;
-      continue;
-    }
-    if (line.startsWith("```")) {
-      const code: string[] = [];
-      i++;
-      while (i < lines.length && !lines[i]!.startsWith("```")) code.push(lines[i++]!);
-      i++;
-      blocks.push(
-        <pre key={key}>
-          <code>{code.join("\n")}</code>
-        </pre>,
-      );
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    if (heading) {
-      const level = Math.min(heading[1]!.length + 2, 6);
-      const Tag = `h${level}` as "h3";
-      blocks.push(<Tag key={key}>{inline(heading[2]!)}</Tag>);
-      i++;
-      continue;
-    }
-    if (line.startsWith("|")) {
-      const rows: string[][] = [];
-      while (i < lines.length && lines[i]!.startsWith("|")) {
-        const cells = lines[i]!.replace(/^\||\|\s*$/g, "")
-          .split("|")
-          .map((cell) => cell.trim());
-        if (!cells.every((cell) => /^:?-{3,}:?$/.test(cell))) rows.push(cells);
-        i++;
-      }
-      const [head, ...body] = rows;
-      blocks.push(
-        <TableWrap key={key} label="A table of the instructions">
-          <table class="stack-narrow">
-            {head ? (
-              <thead>
-                <tr>
-                  {head.map((cell, n) => (
-                    <th key={n} scope="col">
-                      {inline(cell)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-            ) : null}
-            <tbody>
-              {body.map((cells, r) => (
-                <tr key={r}>
-                  {cells.map((cell, n) => (
-                    <td key={n} data-label={head?.[n]}>
-                      {inline(cell)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>,
-      );
-      continue;
-    }
-    if (/^[-*]\s/.test(line)) {
-      const items: string[] = [];
-      while (i < lines.length) {
-        const current = lines[i]!;
-        if (/^[-*]\s/.test(current)) items.push(current.replace(/^[-*]\s+/, ""));
-        else if (/^\s+\S/.test(current) && items.length > 0) {
-          items[items.length - 1] += ` ${current.trim()}`;
-        } else break;
-        i++;
-      }
-      blocks.push(
-        <ul key={key}>
-          {items.map((item, n) => (
-            <li key={n}>{inline(item)}</li>
-          ))}
-        </ul>,
-      );
-      continue;
-    }
-    // The first line is this paragraph's whatever it looks like, so every turn moves on.
-    const paragraph: string[] = [lines[i++]!.trim()];
-    while (i < lines.length && lines[i]!.trim() !== "" && !isBlockStart(lines[i]!)) {
-      paragraph.push(lines[i++]!.trim());
-    }
-    blocks.push(<p key={key}>{inline(paragraph.join(" "))}</p>);
-  }
-  return blocks;
-}
-
-/** `code` and **bold** within a line. */
-function inline(text: string): ComponentChildren[] {
-  return text
-    .split(/(`[^`]+`|\*\*[^*]+\*\*)/)
-    .filter((part) => part !== "")
-    .map((part, n) => {
-      if (part.startsWith("`") && part.endsWith("`") && part.length > 1) {
-        return <code key={n}>{part.slice(1, -1)}</code>;
-      }
-      if (part.startsWith("**") && part.endsWith("**") && part.length > 3) {
-        return <strong key={n}>{part.slice(2, -2)}</strong>;
-      }
-      return part;
-    });
 }

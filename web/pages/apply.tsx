@@ -1,7 +1,12 @@
 import "./apply.css";
-import { useEffect, useLayoutEffect, useState } from "preact/hooks";
-import { type ApiError, api, parsePassAddress } from "../api.js";
-import type { Campaign } from "../types.js";
+import { useLayoutEffect, useState } from "preact/hooks";
+import {
+  ACTION_TYPE_LENGTH_MAX,
+  LIST_LIMIT_MAX,
+  TEXT_DESCRIPTION_LENGTH_MAX,
+} from "../../src/domain/limits.js";
+import { type Answer, api, call } from "../client.js";
+import { parsePassAddress } from "../pass-address.js";
 import {
   asApiError,
   describedBy,
@@ -10,14 +15,30 @@ import {
   formatDate,
   fromLocalInput,
   Layout,
-  type Loaded,
   useLoad,
 } from "../ui.js";
-import { type Eip1193Provider, findWallet, isFuturePass } from "../wallet.js";
+import { type Eip1193Provider, isFuturePass } from "../wallet.js";
+import {
+  type Body,
+  CampaignField,
+  type Control,
+  EMPTY,
+  type Errors,
+  inputId,
+  KEYS,
+  type Key,
+  LABELS,
+  mapApiErrors,
+  PROJECT_MAX,
+  toBody,
+  type Values,
+  validate,
+} from "./apply-fields.js";
 import {
   MessageReview,
   NoWallet,
   useFocusOn,
+  useFoundWallet,
   useWalletProof,
   waitingText,
 } from "./wallet-shared.js";
@@ -36,193 +57,6 @@ import {
  * page with the token in the URL fragment only.
  */
 
-/** Every input, named as the API names its field (`errors[].field`), in the form's order. */
-const KEYS = [
-  "project",
-  "contact",
-  "owner",
-  "quest.name",
-  "quest.description",
-  "quest.total_points",
-  "quest.expected_points_per_completion",
-  "quest.start",
-  "quest.end",
-  "quest.action_type",
-  "campaign_id",
-  "message",
-] as const;
-type Key = (typeof KEYS)[number];
-type Values = Record<Key, string>;
-type Errors = Partial<Record<Key, string>>;
-
-const LABELS: Record<Key, string> = {
-  project: "Project",
-  contact: "Contact",
-  owner: "Owner pass address (optional)",
-  "quest.name": "Quest name",
-  "quest.description": "Quest description (optional)",
-  "quest.total_points": "Total points",
-  "quest.expected_points_per_completion": "Expected points per completion",
-  "quest.start": "Start",
-  "quest.end": "End",
-  "quest.action_type": "Action type (optional)",
-  campaign_id: "Campaign (optional)",
-  message: "Message to the operator (optional)",
-};
-
-// The API's bounds (src/http/schemas/applications.ts, src/domain/limits.ts).
-const PROJECT_MAX = 200;
-const CONTACT_MAX = 320;
-const NAME_MAX = 200;
-const DESCRIPTION_MAX = 5000;
-const MESSAGE_MAX = 5000;
-const ACTION_TYPE_MAX = 64;
-const POINTS_MAX = Number.MAX_SAFE_INTEGER;
-const ACTION_TYPE_SHAPE = /^[a-z0-9][a-z0-9_-]*$/;
-
-/** What every input of the form gets. */
-interface Control {
-  id: string;
-  name: string;
-  value: string;
-  onInput: (event: Event) => void;
-  "aria-invalid": "true" | undefined;
-  "aria-describedby": string | undefined;
-}
-
-const inputId = (key: Key) => `apply-${key.replace(/[._]/g, "-")}`;
-
-const EMPTY: Values = Object.fromEntries(KEYS.map((key) => [key, ""])) as Values;
-
-type CampaignItem = Pick<Campaign, "id" | "name" | "end">;
-
-interface Submitted {
-  id: number;
-  status: "pending";
-  created_at: string;
-  token: string;
-}
-
-/** A whole number of points as typed ("1 000" and "1,000" too), or a message. */
-function parsePoints(text: string): number | string {
-  const plain = text.trim().replace(/[\s,_]/g, "");
-  if (plain === "") return "Enter a number of points.";
-  if (!/^\d+$/.test(plain)) return "Enter a whole number of points (digits only, 0 or more).";
-  const n = Number(plain);
-  if (!Number.isSafeInteger(n) || n > POINTS_MAX) {
-    return `Enter at most ${POINTS_MAX.toLocaleString("en-US")} points.`;
-  }
-  return n;
-}
-
-function tooLong(text: string, max: number): string | undefined {
-  return text.length > max ? `Use at most ${max} characters (this has ${text.length}).` : undefined;
-}
-
-/** The page's own checks: what is plainly wrong before anything is sent. */
-export function validate(values: Values, now = new Date()): Errors {
-  const errors: Errors = {};
-  const required = (key: Key, message: string) => {
-    if (values[key].trim() === "") errors[key] = message;
-  };
-  required("project", "Enter your project's name.");
-  errors.project ??= tooLong(values.project.trim(), PROJECT_MAX);
-  required("contact", "Enter an e-mail address or a handle the operator can reach you at.");
-  errors.contact ??= tooLong(values.contact.trim(), CONTACT_MAX);
-  const owner = values.owner.trim();
-  if (owner !== "") {
-    const parsed = parsePassAddress(owner);
-    if ("error" in parsed) errors.owner = parsed.error;
-  }
-  required("quest.name", "Enter the quest's name.");
-  errors["quest.name"] ??= tooLong(values["quest.name"].trim(), NAME_MAX);
-  errors["quest.description"] = tooLong(values["quest.description"], DESCRIPTION_MAX);
-  for (const key of ["quest.total_points", "quest.expected_points_per_completion"] as const) {
-    const points = parsePoints(values[key]);
-    if (typeof points === "string") errors[key] = points;
-  }
-  const start = fromLocalInput(values["quest.start"]);
-  const end = fromLocalInput(values["quest.end"]);
-  if (!values["quest.start"]) errors["quest.start"] = "Choose when the quest starts.";
-  else if (!start) errors["quest.start"] = "Enter a valid date and time.";
-  if (!values["quest.end"]) errors["quest.end"] = "Choose when the quest ends.";
-  else if (!end) errors["quest.end"] = "Enter a valid date and time.";
-  else if (start && end.getTime() <= start.getTime()) {
-    errors["quest.end"] = "The end must be after the start.";
-  } else if (end.getTime() <= now.getTime()) {
-    errors["quest.end"] = "The end must be in the future.";
-  }
-  const actionType = values["quest.action_type"].trim();
-  if (actionType !== "") {
-    if (actionType.length > ACTION_TYPE_MAX) {
-      errors["quest.action_type"] = `Use at most ${ACTION_TYPE_MAX} characters.`;
-    } else if (!ACTION_TYPE_SHAPE.test(actionType)) {
-      errors["quest.action_type"] =
-        "Use lower-case letters, digits, _ and - only, starting with a letter or a digit.";
-    }
-  }
-  errors.message = tooLong(values.message.trim(), MESSAGE_MAX);
-  for (const key of KEYS) if (errors[key] === undefined) delete errors[key];
-  return errors;
-}
-
-/** The request body but its proof, from values that passed `validate`, for `owner`. */
-function toBody(values: Values, owner: `0x${string}`) {
-  const actionType = values["quest.action_type"].trim();
-  const description = values["quest.description"].trim();
-  const message = values.message.trim();
-  return {
-    project: values.project.trim(),
-    contact: values.contact.trim(),
-    owner,
-    quest: {
-      name: values["quest.name"].trim(),
-      ...(description ? { description } : {}),
-      total_points: parsePoints(values["quest.total_points"]) as number,
-      expected_points_per_completion: parsePoints(
-        values["quest.expected_points_per_completion"],
-      ) as number,
-      start: fromLocalInput(values["quest.start"])!.toISOString(),
-      end: fromLocalInput(values["quest.end"])!.toISOString(),
-      ...(actionType ? { action_type: actionType } : {}),
-    },
-    ...(values.campaign_id ? { campaign_id: Number(values.campaign_id) } : {}),
-    ...(message ? { message } : {}),
-  };
-}
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/**
- * The API's field errors on the inputs they name (the owner proof's on the owner, whom it
- * proves); the rest stay for the summary.
- */
-function mapApiErrors(error: ApiError): { fields: Errors; other: string[] } {
-  const fields: Errors = {};
-  const other: string[] = [];
-  for (const e of error.errors) {
-    const proof = /^proof(\.|$)/.test(e.field);
-    const key = proof ? "owner" : KEYS.find((k) => k === e.field);
-    if (key) {
-      const said = proof ? proofSays(e.field, e.message) : capitalize(e.message);
-      const message = `${said}.`.replace(/\.\.$/, ".");
-      fields[key] = fields[key] ? `${fields[key]} ${message}` : message;
-    } else {
-      other.push(`${e.field}: ${e.message}`);
-    }
-  }
-  return { fields, other };
-}
-
-/**
- * A proof's field error in words: `proof` "proves 0x…, not the owner 0x…", `proof.message.
- * issued-at` "is in the future…" → "The owner proof's issued-at is in the future…".
- */
-function proofSays(field: string, message: string): string {
-  const part = field.replace(/^proof\.?/, "").replace(/^message\.(?=.)/, "");
-  return part ? `The owner proof's ${part} ${message}` : `The owner proof ${message}`;
-}
-
 const timeZone = () => {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -234,8 +68,6 @@ const timeZone = () => {
 /** The line the wallet shows above the owner proof's fields. */
 const STATEMENT = "Apply for a quest on questpoints as the owner of this address.";
 
-type Body = ReturnType<typeof toBody>;
-
 export function ApplyPage(_props: Record<string, string>) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
@@ -245,8 +77,7 @@ export function ApplyPage(_props: Record<string, string>) {
   const [focusRequest, setFocusRequest] = useState(0);
   /** An element to focus once rendered (a control the wallet's work held disabled). */
   const [focusAfter, setFocusAfter] = useState<{ id: string } | null>(null);
-  const [wallet, setWallet] = useState(findWallet);
-  const [walletChecks, setWalletChecks] = useState(0);
+  const { wallet, checked, checkAgain } = useFoundWallet();
   const proof = useWalletProof(STATEMENT, "/app/apply");
   const { step } = proof;
   /** The application the reviewed message is for (the proof is added once signed). */
@@ -256,15 +87,9 @@ export function ApplyPage(_props: Record<string, string>) {
   useFocusOn("apply-proof-heading", step.kind === "review" ? step.signIn.nonce.nonce : null);
   useFocusOn("apply-wallet-problem", step.kind === "stopped" ? step.error : null);
 
-  // Some wallets inject themselves after the page's script ran; MetaMask then says so.
-  useEffect(() => {
-    const found = () => setWallet(findWallet());
-    addEventListener("ethereum#initialized", found, { once: true });
-    return () => removeEventListener("ethereum#initialized", found);
-  }, []);
-
   const [campaigns] = useLoad(
-    (signal) => api<{ items: CampaignItem[] }>("/campaigns?limit=500", { signal }),
+    (signal) =>
+      call(api.GET("/campaigns", { params: { query: { limit: LIST_LIMIT_MAX } }, signal })),
     [],
   );
 
@@ -357,18 +182,19 @@ export function ApplyPage(_props: Record<string, string>) {
   const signAndSend = async () => {
     if (!wallet || !prepared) return;
     await proof.sign(wallet, async (signIn, signature) => {
-      let submitted: Submitted;
+      let submitted: Answer<"/applications", "post">;
       try {
-        submitted = await api<Submitted>("/applications", {
-          method: "POST",
-          body: { ...prepared, proof: { message: signIn.message, signature } },
-        });
+        submitted = await call(
+          api.POST("/applications", {
+            body: { ...prepared, proof: { message: signIn.message, signature } },
+          }),
+        );
       } catch (error) {
         // Back to the form, with the refusal on its fields; the next try signs a new message.
         const refusal = asApiError(error);
         const { fields, other } = mapApiErrors(refusal);
         proof.reset();
-        refuse(fields, refusal.message, other);
+        refuse(fields, refusal.detail, other);
         return;
       }
       // The token rides in the fragment: browsers never send it to the server.
@@ -420,17 +246,7 @@ export function ApplyPage(_props: Record<string, string>) {
         wallet signs a message, which this page shows you first. Signing is free and sends no
         transaction.
       </p>
-      {wallet ? null : (
-        <NoWallet
-          purpose="Applying"
-          checked={walletChecks}
-          onCheckAgain={() => {
-            const found = findWallet();
-            setWallet(found);
-            if (!found) setWalletChecks((n) => n + 1);
-          }}
-        />
-      )}
+      {wallet ? null : <NoWallet purpose="Applying" checked={checked} onCheckAgain={checkAgain} />}
       {problem || summary.length > 0 ? (
         <div class="error ap-summary" role="alert" id="apply-problem" tabIndex={-1}>
           <p>
@@ -522,7 +338,7 @@ export function ApplyPage(_props: Record<string, string>) {
               id={inputId("quest.description")}
               label={LABELS["quest.description"]}
               error={errors["quest.description"]}
-              hint="What people do to earn the points. Optional, at most 5000 characters."
+              hint={`What people do to earn the points. Optional, at most ${TEXT_DESCRIPTION_LENGTH_MAX} characters.`}
             >
               <textarea rows={4} {...control("quest.description", true)} />
             </Field>
@@ -578,7 +394,7 @@ export function ApplyPage(_props: Record<string, string>) {
               id={inputId("quest.action_type")}
               label={LABELS["quest.action_type"]}
               error={errors["quest.action_type"]}
-              hint="Optional: what people do for the points, as a short slug such as swap or daily-login (lower-case letters, digits, _ and -, at most 64). Empty means default; the operator may change it."
+              hint={`Optional: what people do for the points, as a short slug such as swap or daily-login (lower-case letters, digits, _ and -, at most ${ACTION_TYPE_LENGTH_MAX}). Empty means default; the operator may change it.`}
             >
               <input
                 type="text"
@@ -612,25 +428,18 @@ export function ApplyPage(_props: Record<string, string>) {
         <MessageReview
           id="apply-proof"
           heading="Sign the owner proof"
-          signIn={step.signIn}
+          step={step}
           purpose={
             prepared.owner === step.signIn.address
               ? "This message proves that you hold the owner address, so that the application can be sent."
               : `This message proves that you hold the account whose FuturePass, ${prepared.owner}, is to own the quest.`
           }
-        >
-          <button type="button" onClick={signAndSend} disabled={step.kind !== "review"}>
-            {step.kind === "review" ? "Sign and send the application" : "Sending…"}
-          </button>
-          <button
-            type="button"
-            class="secondary"
-            onClick={proof.reset}
-            disabled={step.kind === "sending"}
-          >
-            Back to the form
-          </button>
-        </MessageReview>
+          signText="Sign and send the application"
+          busyText="Sending…"
+          onSign={signAndSend}
+          cancelText="Back to the form"
+          onCancel={proof.reset}
+        />
       ) : null}
       <p class="loading wallet-waiting" role="status" aria-live="polite">
         {waitingText(step, "Sending your application…")}
@@ -644,35 +453,5 @@ export function ApplyPage(_props: Record<string, string>) {
         />
       ) : null}
     </Layout>
-  );
-}
-
-/** The optional campaign: the active ones from `GET /campaigns`, or a note if they cannot load. */
-function CampaignField(props: {
-  campaigns: Loaded<{ items: CampaignItem[] }>;
-  error: string | undefined;
-  control: Control;
-}) {
-  const { campaigns, control } = props;
-  const items = campaigns.state === "ok" ? campaigns.data.items : [];
-  const hint =
-    campaigns.state === "loading"
-      ? "Loading the active campaigns…"
-      : campaigns.state === "error"
-        ? `The campaigns could not be loaded (${campaigns.error.message}) You can apply without one; the operator can add it.`
-        : items.length === 0
-          ? "There is no active campaign right now; leave this empty."
-          : "Optional: an active campaign the quest should belong to.";
-  return (
-    <Field id={control.id} label={LABELS.campaign_id} error={props.error} hint={hint}>
-      <select {...control} disabled={campaigns.state !== "ok" || items.length === 0}>
-        <option value="">No campaign</option>
-        {items.map((campaign) => (
-          <option key={campaign.id} value={String(campaign.id)}>
-            {campaign.name} (until {formatDate(campaign.end)})
-          </option>
-        ))}
-      </select>
-    </Field>
   );
 }

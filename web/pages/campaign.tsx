@@ -1,4 +1,4 @@
-import { api } from "../api.js";
+import { api, asTyped, call } from "../client.js";
 import {
   Empty,
   ErrorBox,
@@ -26,7 +26,8 @@ import {
 export function CampaignPage(props: { id: string }) {
   const { id } = props;
   const [campaign, reloadCampaign] = useLoad(
-    (signal) => api<CampaignDetail>(`/campaigns/${encodeURIComponent(id)}`, { signal }),
+    // The id as the address has it: the service's 400 or 404 is the page's message.
+    (signal) => call(api.GET("/campaigns/{id}", { params: { path: { id: asTyped(id) } }, signal })),
     [id],
   );
   return (

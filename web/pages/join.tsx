@@ -1,22 +1,15 @@
-import { useEffect, useState } from "preact/hooks";
-import { api } from "../api.js";
+import { api, callWithResponse } from "../client.js";
 import { ErrorBox, Layout } from "../ui.js";
-import { findWallet } from "../wallet.js";
 import { PassLookup } from "./public-shared.js";
 import {
   MessageReview,
   NoWallet,
   type ProofStep,
   useFocusOn,
+  useFoundWallet,
   useWalletProof,
   waitingText,
 } from "./wallet-shared.js";
-
-/** `POST /passes`. */
-interface Joined {
-  account: { id: string; pass: string; created_at: string };
-  signer: string;
-}
 
 /** The line the wallet shows above the message's fields. */
 const STATEMENT = "Join questpoints with this address.";
@@ -47,25 +40,11 @@ function stepIndex(step: ProofStep): number {
  * sends nothing, so nothing is registered.
  */
 export function JoinPage(_props: Record<string, string>) {
-  const [wallet, setWallet] = useState(findWallet);
-  const [checked, setChecked] = useState(0);
+  const { wallet, checked, checkAgain } = useFoundWallet();
   const proof = useWalletProof(STATEMENT, "/app/join");
   const { step } = proof;
   useFocusOn("join-heading", step.kind === "review" ? step.signIn.nonce.nonce : null);
   useFocusOn("join-problem", step.kind === "stopped" ? step.error : null);
-
-  // Some wallets inject themselves after the page's script ran; MetaMask then says so.
-  useEffect(() => {
-    const found = () => setWallet(findWallet());
-    addEventListener("ethereum#initialized", found, { once: true });
-    return () => removeEventListener("ethereum#initialized", found);
-  }, []);
-
-  const checkAgain = () => {
-    const found = findWallet();
-    setWallet(found);
-    if (!found) setChecked((n) => n + 1);
-  };
 
   const start = async () => {
     if (!wallet) return;
@@ -82,15 +61,11 @@ export function JoinPage(_props: Record<string, string>) {
   const sign = async () => {
     if (!wallet) return;
     await proof.sign(wallet, async (signIn, signature) => {
-      let status = 0;
-      const joined = await api<Joined>("/passes", {
-        method: "POST",
-        body: { message: signIn.message, signature },
-        onResponse: (response) => {
-          status = response.status;
-        },
-      });
-      const params = new URLSearchParams({ joined: status === 201 ? "new" : "again" });
+      const { data: joined, response } = await callWithResponse(
+        api.POST("/passes", { body: { message: signIn.message, signature } }),
+      );
+      // 201: registered now; 200: registered before.
+      const params = new URLSearchParams({ joined: response.status === 201 ? "new" : "again" });
       if (joined.signer.toLowerCase() !== joined.account.pass.toLowerCase()) {
         params.set("signer", joined.signer);
       }
@@ -129,21 +104,14 @@ export function JoinPage(_props: Record<string, string>) {
             <MessageReview
               id="join"
               heading="Read the message, then sign it"
-              signIn={step.signIn}
+              step={step}
               purpose="This message registers your address with questpoints (or, where the chain has one, your address's FuturePass)."
-            >
-              <button type="button" onClick={sign} disabled={step.kind !== "review"}>
-                {step.kind === "review" ? "Sign and join" : "Waiting…"}
-              </button>
-              <button
-                type="button"
-                class="secondary"
-                onClick={proof.reset}
-                disabled={step.kind === "sending"}
-              >
-                Cancel
-              </button>
-            </MessageReview>
+              signText="Sign and join"
+              busyText="Waiting…"
+              onSign={sign}
+              cancelText="Cancel"
+              onCancel={proof.reset}
+            />
           ) : null}
           <p class="wallet-waiting" role="status" aria-live="polite">
             {waitingText(step, "Registering your pass…")}

@@ -1,5 +1,8 @@
-import { api, query } from "../api.js";
-import type { Campaign } from "../types.js";
+import {
+  LEADERBOARD_LIMIT_MAX as LIMIT,
+  LEADERBOARD_OFFSET_MAX as OFFSET_MAX,
+} from "../../src/domain/limits.js";
+import { api, asTyped, call } from "../client.js";
 import {
   describedBy,
   Empty,
@@ -9,32 +12,21 @@ import {
   Layout,
   Pager,
   Show,
-  TableWrap,
   useLoad,
 } from "../ui.js";
 import {
+  type Campaign,
   type EarningPeriod,
   idFrom,
   JoinInvite,
   loadActiveCampaigns,
   loadEarningPeriods,
   PassLookup,
+  PublicTable,
   periodRange,
   periodTense,
   useQueryState,
 } from "./public-shared.js";
-
-/** `GET /leaderboard`. */
-interface Leaderboard {
-  earning_period_id: number | null;
-  campaign_id: number | null;
-  items: { rank: number; pass: string; points: number }[];
-}
-
-/** Places a page shows: the API's largest `limit`. */
-const LIMIT = 100;
-/** The largest `offset` the API takes. */
-const OFFSET_MAX = 10_000;
 
 /**
  * The leaderboard (`/app/leaderboard`): passes ranked by live points, overall or within a
@@ -51,15 +43,21 @@ export function LeaderboardPage(_props: Record<string, string>) {
   const offset = offsetParam === "" ? 0 : Number(offsetParam);
 
   const [board, reloadBoard] = useLoad(
+    // A page a place: the API's largest `limit`. The query's values are sent as typed: the
+    // service's refusal of a malformed one is the page's message.
     (signal) =>
-      api<Leaderboard>(
-        `/leaderboard${query({
-          campaign_id: campaignParam,
-          earning_period_id: periodParam,
-          limit: LIMIT,
-          offset: offsetParam,
-        })}`,
-        { signal },
+      call(
+        api.GET("/leaderboard", {
+          params: {
+            query: {
+              campaign_id: asTyped(campaignParam),
+              earning_period_id: asTyped(periodParam),
+              limit: LIMIT,
+              offset: asTyped(offsetParam),
+            },
+          },
+          signal,
+        }),
       ),
     [campaignParam, periodParam, offsetParam],
   );
@@ -124,34 +122,23 @@ export function LeaderboardPage(_props: Record<string, string>) {
               )
             ) : (
               <>
-                <TableWrap label="Ranking">
-                  <table class="public-table" aria-labelledby="ranking-heading">
-                    <thead>
-                      <tr>
-                        <th scope="col" class="num">
-                          Rank
-                        </th>
-                        <th scope="col">Pass</th>
-                        <th scope="col" class="num">
-                          Points
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.items.map((item) => (
-                        <tr key={item.pass}>
-                          <td class="num">{formatNumber(item.rank)}</td>
-                          <td class="pass">
-                            <a class="mono" href={`/app/passes/${item.pass}`}>
-                              {item.pass}
-                            </a>
-                          </td>
-                          <td class="num">{formatNumber(item.points)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </TableWrap>
+                <PublicTable
+                  label="Ranking"
+                  labelledBy="ranking-heading"
+                  columns={[{ label: "Rank", num: true }, "Pass", { label: "Points", num: true }]}
+                  items={data.items}
+                  row={(item) => (
+                    <tr key={item.pass}>
+                      <td class="num">{formatNumber(item.rank)}</td>
+                      <td class="pass">
+                        <a class="mono" href={`/app/passes/${item.pass}`}>
+                          {item.pass}
+                        </a>
+                      </td>
+                      <td class="num">{formatNumber(item.points)}</td>
+                    </tr>
+                  )}
+                />
                 <Pager
                   textWhenSingle
                   label="Leaderboard pages"

@@ -1,5 +1,6 @@
 import { useRef, useState } from "preact/hooks";
-import { ApiError, parsePassAddress } from "../api.js";
+import { ApiError, adminHeaders, api, call, callWithResponse } from "../client.js";
+import { parsePassAddress } from "../pass-address.js";
 import {
   asApiError,
   countOf,
@@ -8,28 +9,25 @@ import {
   Field,
   formatDate,
   formatNumber,
+  TableHead,
   TableWrap,
 } from "../ui.js";
+import { useAction } from "../use-action.js";
+import type { Account } from "./operator-answers.js";
+import { Notice, RequiredTextField, TitledForm, useRequiredText } from "./operator-forms.js";
 import {
-  type Account,
-  ActionState,
-  adminApi,
   FilterForm,
   ListTable,
-  Notice,
-  RequiredTextField,
   type SectionProps,
   TextFilter,
-  useAction,
   useCursorList,
   useFilters,
-  useRequiredText,
-} from "./operator-shared.js";
+} from "./operator-lists.js";
 
 /** Registered passes: searched by pass, and registered here. */
 export function AccountsSection({ token }: SectionProps) {
   const filters = useFilters({ pass: "" });
-  const list = useCursorList<Account>(token, "/admin/accounts", filters.query);
+  const list = useCursorList(token, "/admin/accounts", filters.query);
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <>
@@ -38,8 +36,8 @@ export function AccountsSection({ token }: SectionProps) {
           id="op-accounts-pass"
           label="Pass address"
           placeholder="0x…"
-          value={filters.typed.pass}
-          onInput={filters.input("pass")}
+          filters={filters}
+          name="pass"
         />
       </FilterForm>
       <Notice>{notice}</Notice>
@@ -86,10 +84,9 @@ function Register(props: { token: string; onRegistered: (account: Account) => vo
     const value = pass.take();
     if (!value) return;
     const account = await action.run(() =>
-      adminApi<Account>(props.token, "/admin/accounts", {
-        method: "POST",
-        body: { pass: value },
-      }),
+      call(
+        api.POST("/admin/accounts", { body: { pass: value }, headers: adminHeaders(props.token) }),
+      ),
     );
     if (account) {
       pass.setValue("");
@@ -97,24 +94,22 @@ function Register(props: { token: string; onRegistered: (account: Account) => vo
     }
   };
   return (
-    <>
-      <h3 id="op-register-title">Register a pass</h3>
-      <form onSubmit={submit} aria-labelledby="op-register-title" noValidate>
-        <RequiredTextField
-          id="op-register-pass"
-          label="Pass address"
-          text={pass}
-          missingText="Type the pass address."
-          placeholder="0x…"
-        />
-        <div>
-          <button type="submit" disabled={action.busy}>
-            Register
-          </button>
-        </div>
-        <ActionState action={action} busyText="Registering…" />
-      </form>
-    </>
+    <TitledForm
+      id="op-register"
+      title="Register a pass"
+      onSubmit={submit}
+      submit="Register"
+      action={action}
+      busyText="Registering…"
+    >
+      <RequiredTextField
+        id="op-register-pass"
+        label="Pass address"
+        text={pass}
+        missingText="Type the pass address."
+        placeholder="0x…"
+      />
+    </TitledForm>
   );
 }
 
@@ -224,17 +219,16 @@ function BulkImport(props: { token: string; onDone: () => void }) {
       while (!controller.signal.aborted) {
         const line = work[next++];
         if (!line) return;
-        let status = 0;
         try {
-          const account = await adminApi<Account>(props.token, "/admin/accounts", {
-            method: "POST",
-            body: { pass: line.pass },
-            signal: controller.signal,
-            onResponse: (response) => {
-              status = response.status;
-            },
-          });
-          line.outcome = { kind: status === 201 ? "created" : "existing", id: account.id };
+          const { data: account, response } = await callWithResponse(
+            api.POST("/admin/accounts", {
+              body: { pass: line.pass! },
+              headers: adminHeaders(props.token),
+              signal: controller.signal,
+            }),
+          );
+          const kind = response.status === 201 ? "created" : "existing";
+          line.outcome = { kind, id: account.id };
         } catch (caught) {
           if (controller.signal.aborted) return;
           const error = asApiError(caught);
@@ -244,7 +238,7 @@ function BulkImport(props: { token: string; onDone: () => void }) {
             controller.abort();
             return;
           }
-          line.outcome = { kind: "refused", reason: error.message };
+          line.outcome = { kind: "refused", reason: error.detail };
         }
         update();
       }
@@ -355,13 +349,7 @@ function BulkImport(props: { token: string; onDone: () => void }) {
                 Refused lines: fix them and run the list again
               </p>
               <table class="stack-narrow" aria-labelledby={`${id}-refused`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Line</th>
-                    <th scope="col">Text</th>
-                    <th scope="col">Reason</th>
-                  </tr>
-                </thead>
+                <TableHead columns={["Line", "Text", "Reason"]} />
                 <tbody>
                   {refused.map((line) => (
                     <tr key={line.line}>

@@ -1,42 +1,11 @@
-import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
-import { query } from "../api.js";
-import type { Application, Campaign } from "../types.js";
-import {
-  describedBy,
-  Empty,
-  ErrorBox,
-  Field,
-  formatDate,
-  formatNumber,
-  fromUtcInput,
-  type Loaded,
-  Show,
-} from "../ui.js";
-import {
-  ActionState,
-  type AdminQuest,
-  adminApi,
-  ConfirmButton,
-  campaignName,
-  inputValue,
-  ListPager,
-  Notice,
-  numberOrUndefined,
-  type SectionProps,
-  useAction,
-  useCampaigns,
-  useCursorList,
-  useQuestsById,
-} from "./operator-shared.js";
-
-/**
- * An application as the operator reads it: with what the owner pass already has here. Null
- * `owner_account`: the pass has no account yet (approval registers it).
- */
-export interface OperatorApplication extends Application {
-  owner_account: { id: string; quests: number; keys: number } | null;
-}
+import { Empty, ErrorBox, formatDate, formatNumber, type Loaded, Show } from "../ui.js";
+import { GrantedTermRows, type Mark } from "./granted-terms.js";
+import type { AdminQuest, Campaign, OperatorApplication } from "./operator-answers.js";
+import { ApproveForm, RejectForm } from "./operator-decisions.js";
+import { inputValue, Notice } from "./operator-forms.js";
+import { ListPager, type SectionProps, useCursorList } from "./operator-lists.js";
+import { campaignName, useCampaigns, useQuestsById } from "./operator-lookups.js";
 
 const STATUSES = [
   { value: "pending", label: "Pending (oldest first)" },
@@ -49,7 +18,12 @@ const STATUSES = [
 export function ApplicationsSection({ token }: SectionProps) {
   const [status, setStatus] = useState("pending");
   const [done, setDone] = useState<string | null>(null);
-  const list = useCursorList<OperatorApplication>(token, "/admin/applications", { status }, 10);
+  const list = useCursorList(
+    token,
+    "/admin/applications",
+    { status: (status || undefined) as OperatorApplication["status"] | undefined },
+    10,
+  );
   const [campaignsLoad] = useCampaigns(token);
   const campaigns = campaignsLoad.state === "ok" ? campaignsLoad.data : undefined;
   // The quests approvals made, for what was granted (one read for the page).
@@ -256,209 +230,6 @@ function OwnerAccount(props: { account: OperatorApplication["owner_account"] | u
   );
 }
 
-/** The approval's overrides: every field empty means "as requested". */
-function ApproveForm(props: {
-  token: string;
-  application: Application;
-  campaigns: Map<number, Campaign> | undefined;
-  onDecided: (message: string) => void;
-}) {
-  const a = props.application;
-  const id = (name: string) => `op-app-${a.id}-${name}`;
-  const [fields, setFields] = useState({
-    total: "",
-    per: "",
-    start: "",
-    end: "",
-    campaign: "",
-    visibility: "",
-    actionType: "",
-  });
-  const set = (name: keyof typeof fields) => (event: Event) =>
-    setFields({ ...fields, [name]: inputValue(event) });
-  const action = useAction<Application>();
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const approved = await action.run(() => {
-      // A typo in a number refuses the form here, rather than reaching the API as null.
-      const body: Record<string, unknown> = {};
-      const total = numberOrUndefined(fields.total, "Total points");
-      if (total !== undefined) body.total_points = total;
-      const per = numberOrUndefined(fields.per, "Points per completion");
-      if (per !== undefined) body.expected_points_per_completion = per;
-      if (fields.start) body.start = fromUtcInput(fields.start);
-      if (fields.end) body.end = fromUtcInput(fields.end);
-      if (fields.campaign === "none") body.campaign_id = null;
-      else if (fields.campaign) body.campaign_id = Number(fields.campaign);
-      if (fields.visibility) body.is_public = fields.visibility === "public";
-      if (fields.actionType.trim()) body.action_type = fields.actionType.trim();
-      return adminApi<Application>(props.token, `/admin/applications/${a.id}/approve`, {
-        method: "POST",
-        body,
-      });
-    });
-    if (approved) {
-      props.onDecided(
-        `Application ${approved.id} (${approved.project}) approved: live quest ${approved.quest_id}, test quest ${approved.test_quest_id}.`,
-      );
-    }
-  };
-  return (
-    <form class="op-subform" onSubmit={submit} aria-label={`Approve application ${a.id}`}>
-      <p class="hint">Leave a field empty to keep what the applicant asked for.</p>
-      <div class="op-grid">
-        <Field
-          id={id("total")}
-          label="Total points"
-          hint={`Asked: ${formatNumber(a.quest.total_points)}`}
-        >
-          <input
-            id={id("total")}
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            aria-describedby={describedBy(id("total"), true)}
-            value={fields.total}
-            onInput={set("total")}
-          />
-        </Field>
-        <Field
-          id={id("per")}
-          label="Points per completion"
-          hint={`Asked: ${a.quest.expected_points_per_completion}`}
-        >
-          <input
-            id={id("per")}
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            aria-describedby={describedBy(id("per"), true)}
-            value={fields.per}
-            onInput={set("per")}
-          />
-        </Field>
-        <Field id={id("start")} label="Start (UTC)" hint={`Asked: ${formatDate(a.quest.start)}`}>
-          <input
-            id={id("start")}
-            type="datetime-local"
-            aria-describedby={describedBy(id("start"), true)}
-            value={fields.start}
-            onInput={set("start")}
-          />
-        </Field>
-        <Field id={id("end")} label="End (UTC)" hint={`Asked: ${formatDate(a.quest.end)}`}>
-          <input
-            id={id("end")}
-            type="datetime-local"
-            aria-describedby={describedBy(id("end"), true)}
-            value={fields.end}
-            onInput={set("end")}
-          />
-        </Field>
-        <Field id={id("campaign")} label="Campaign">
-          <select id={id("campaign")} value={fields.campaign} onChange={set("campaign")}>
-            <option value="">As requested ({campaignName(props.campaigns, a.campaign_id)})</option>
-            <option value="none">No campaign</option>
-            {[...(props.campaigns?.values() ?? [])].map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name} (campaign {c.id}){c.is_active ? "" : ", inactive"}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={id("public")} label="Live quest listed publicly">
-          <select id={id("public")} value={fields.visibility} onChange={set("visibility")}>
-            <option value="">As requested (public)</option>
-            <option value="public">Public</option>
-            <option value="private">Not public</option>
-          </select>
-        </Field>
-        <Field
-          id={id("action")}
-          label="Action type"
-          hint={`Asked: ${a.quest.action_type ?? "default"}`}
-        >
-          <input
-            id={id("action")}
-            type="text"
-            autocomplete="off"
-            aria-describedby={describedBy(id("action"), true)}
-            value={fields.actionType}
-            onInput={set("actionType")}
-          />
-        </Field>
-      </div>
-      <div>
-        <button type="submit" disabled={action.busy}>
-          Approve application {a.id}
-        </button>
-      </div>
-      <ActionState action={action} busyText="Approving…" />
-    </form>
-  );
-}
-
-/** Rejection needs a reason (the applicant reads it) and a second click. */
-function RejectForm(props: {
-  token: string;
-  application: Application;
-  onDecided: (message: string) => void;
-}) {
-  const a = props.application;
-  const id = `op-app-${a.id}-reason`;
-  const [reason, setReason] = useState("");
-  const [missing, setMissing] = useState(false);
-  const action = useAction<Application>();
-  const check = () => {
-    setMissing(!reason.trim());
-    return reason.trim() !== "";
-  };
-  const reject = async () => {
-    const rejected = await action.run(() =>
-      adminApi<Application>(props.token, `/admin/applications/${a.id}/reject`, {
-        method: "POST",
-        body: { reason: reason.trim() },
-      }),
-    );
-    if (rejected) props.onDecided(`Application ${rejected.id} (${rejected.project}) rejected.`);
-  };
-  return (
-    <form
-      class="op-subform"
-      aria-label={`Reject application ${a.id}`}
-      onSubmit={(event) => event.preventDefault()}
-    >
-      <Field
-        id={id}
-        label="Reason (the applicant reads it)"
-        error={missing ? "Give a reason." : undefined}
-      >
-        <textarea
-          id={id}
-          required
-          maxLength={1000}
-          aria-invalid={missing ? "true" : undefined}
-          aria-describedby={describedBy(id, undefined, missing)}
-          value={reason}
-          onInput={(event) => setReason((event.target as HTMLTextAreaElement).value)}
-        />
-      </Field>
-      <div>
-        <ConfirmButton
-          label={`Reject application ${a.id}`}
-          confirmLabel={`Confirm: reject application ${a.id}`}
-          disabled={action.busy}
-          check={check}
-          onConfirm={reject}
-        />
-      </div>
-      <ActionState action={action} busyText="Rejecting…" />
-    </form>
-  );
-}
-
 /**
  * What the approval granted: the live quest as it was created (overrides applied), each
  * difference from the request marked, and both quests linked into the Quests section.
@@ -473,7 +244,7 @@ function Granted(props: {
     id === null ? (
       "none"
     ) : (
-      <a href={`#quests${query({ owner: a.owner, quest: id })}`}>
+      <a href={`#quests?${new URLSearchParams({ owner: a.owner, quest: String(id) })}`}>
         {what} {id}
       </a>
     );
@@ -510,14 +281,12 @@ function Granted(props: {
     );
   }
   const asked = a.quest;
-  const mark = (value: ComponentChildren, differs: boolean, askedText: string) => (
+  const mark: Mark = (value, differs, askedText) => (
     <>
       {value}
       {differs ? <span class="op-changed"> (changed; asked: {askedText})</span> : null}
     </>
   );
-  const span = (q: { start: string; end: string }) =>
-    `${formatDate(q.start)} – ${formatDate(q.end)}`;
   return (
     <>
       {heading}
@@ -525,26 +294,7 @@ function Granted(props: {
         {links}
         <dt>Name</dt>
         <dd>{live.name}</dd>
-        <dt>Total points</dt>
-        <dd>
-          {mark(
-            formatNumber(live.total_points),
-            live.total_points !== asked.total_points,
-            formatNumber(asked.total_points),
-          )}
-        </dd>
-        <dt>Points per completion</dt>
-        <dd>
-          {mark(
-            formatNumber(live.expected_points_per_completion),
-            live.expected_points_per_completion !== asked.expected_points_per_completion,
-            formatNumber(asked.expected_points_per_completion),
-          )}
-        </dd>
-        <dt>Window</dt>
-        <dd>
-          {mark(span(live), live.start !== asked.start || live.end !== asked.end, span(asked))}
-        </dd>
+        <GrantedTermRows granted={live} asked={asked} mark={mark} />
         <dt>Listed</dt>
         <dd>{live.is_public ? "public" : "private"}</dd>
         <dt>Action type</dt>

@@ -1,13 +1,12 @@
 import { countOf, formatDate } from "../ui.js";
 import {
-  type AuditEntry,
   FilterForm,
   ListTable,
   type SectionProps,
   TextFilter,
   useCursorList,
   useFilters,
-} from "./operator-shared.js";
+} from "./operator-lists.js";
 
 const FILTERS = [
   { name: "action", label: "Action", example: "e.g. application.approve" },
@@ -18,7 +17,7 @@ const FILTERS = [
 /** The append-only audit log, newest first, filtered by action and target. */
 export function AuditSection({ token }: SectionProps) {
   const filters = useFilters({ action: "", target_type: "", target_id: "" });
-  const list = useCursorList<AuditEntry>(token, "/admin/audit", filters.query);
+  const list = useCursorList(token, "/admin/audit", filters.query);
   return (
     <>
       <FilterForm
@@ -33,8 +32,8 @@ export function AuditSection({ token }: SectionProps) {
             id={`op-audit-${f.name}`}
             label={f.label}
             placeholder={f.example}
-            value={filters.typed[f.name]}
-            onInput={filters.input(f.name)}
+            filters={filters}
+            name={f.name}
           />
         ))}
       </FilterForm>

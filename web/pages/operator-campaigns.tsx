@@ -1,22 +1,21 @@
 import { useState } from "preact/hooks";
-import type { Campaign } from "../types.js";
+import { adminHeaders, api, call } from "../client.js";
 import { describedBy, Field, formatDate, fromUtcInput } from "../ui.js";
+import { ActionState, useAction } from "../use-action.js";
+import type { Campaign } from "./operator-answers.js";
 import {
-  ActionState,
-  adminApi,
   Badge,
   inputValue,
-  ListTable,
   Notice,
   OnOffButton,
-  type SectionProps,
-  useAction,
-  useCursorList,
-} from "./operator-shared.js";
+  TitledForm,
+  UtcDateField,
+} from "./operator-forms.js";
+import { ListTable, type SectionProps, useCursorList } from "./operator-lists.js";
 
 /** Every campaign, active or not; create one, switch one on or off. */
 export function CampaignsSection({ token }: SectionProps) {
-  const list = useCursorList<Campaign>(token, "/admin/campaigns", {});
+  const list = useCursorList(token, "/admin/campaigns", {});
   const toggle = useAction<Campaign>();
   const [notice, setNotice] = useState<string | null>(null);
   const changed = (message: string) => {
@@ -26,10 +25,13 @@ export function CampaignsSection({ token }: SectionProps) {
   const setActive = async (campaign: Campaign, active: boolean) => {
     setNotice(null);
     const saved = await toggle.run(() =>
-      adminApi<Campaign>(token, `/admin/campaigns/${campaign.id}`, {
-        method: "PATCH",
-        body: { is_active: active },
-      }),
+      call(
+        api.PATCH("/admin/campaigns/{id}", {
+          params: { path: { id: campaign.id } },
+          body: { is_active: active },
+          headers: adminHeaders(token),
+        }),
+      ),
     );
     if (saved) changed(`Campaign ${saved.id} ${saved.is_active ? "activated" : "deactivated"}.`);
   };
@@ -97,19 +99,21 @@ function CreateCampaign(props: { token: string; onCreated: (campaign: Campaign) 
       ...(end ? [] : ["end"]),
     ];
     setMissing(absent);
-    if (absent.length > 0) return;
+    if (absent.length > 0 || !start || !end) return;
     const created = await action.run(() =>
-      adminApi<Campaign>(props.token, "/admin/campaigns", {
-        method: "POST",
-        body: {
-          name: fields.name.trim(),
-          description: fields.description,
-          start,
-          end,
-          is_active: fields.active,
-          ...(fields.external.trim() ? { external_app_id: fields.external.trim() } : {}),
-        },
-      }),
+      call(
+        api.POST("/admin/campaigns", {
+          headers: adminHeaders(props.token),
+          body: {
+            name: fields.name.trim(),
+            description: fields.description,
+            start,
+            end,
+            is_active: fields.active,
+            ...(fields.external.trim() ? { external_app_id: fields.external.trim() } : {}),
+          },
+        }),
+      ),
     );
     if (created) {
       setFields(empty);
@@ -117,83 +121,72 @@ function CreateCampaign(props: { token: string; onCreated: (campaign: Campaign) 
     }
   };
   const error = (name: string, text: string) => (missing.includes(name) ? text : undefined);
-  const described = (name: string) =>
-    describedBy(`op-campaign-${name}`, undefined, missing.includes(name));
+  const nameError = error("name", "Give it a name.");
   return (
-    <>
-      <h3 id="op-campaign-new-title">Create a campaign</h3>
-      <form onSubmit={submit} aria-labelledby="op-campaign-new-title" noValidate>
-        <Field id="op-campaign-name" label="Name" error={error("name", "Give it a name.")}>
-          <input
-            id="op-campaign-name"
-            type="text"
-            required
-            maxLength={200}
-            aria-invalid={described("name") ? "true" : undefined}
-            aria-describedby={described("name")}
-            value={fields.name}
-            onInput={set("name")}
-          />
-        </Field>
-        <Field id="op-campaign-description" label="Description">
-          <textarea
-            id="op-campaign-description"
-            maxLength={5000}
-            value={fields.description}
-            onInput={set("description")}
-          />
-        </Field>
-        <div class="op-grid">
-          <Field id="op-campaign-start" label="Start (UTC)" error={error("start", "Pick a start.")}>
-            <input
-              id="op-campaign-start"
-              type="datetime-local"
-              required
-              aria-invalid={described("start") ? "true" : undefined}
-              aria-describedby={described("start")}
-              value={fields.start}
-              onInput={set("start")}
-            />
-          </Field>
-          <Field id="op-campaign-end" label="End (UTC)" error={error("end", "Pick an end.")}>
-            <input
-              id="op-campaign-end"
-              type="datetime-local"
-              required
-              aria-invalid={described("end") ? "true" : undefined}
-              aria-describedby={described("end")}
-              value={fields.end}
-              onInput={set("end")}
-            />
-          </Field>
-        </div>
-        <Field id="op-campaign-external" label="External app id (optional)">
-          <input
-            id="op-campaign-external"
-            type="text"
-            maxLength={255}
-            value={fields.external}
-            onInput={set("external")}
-          />
-        </Field>
-        <div class="op-check">
-          <input
-            id="op-campaign-active"
-            type="checkbox"
-            checked={fields.active}
-            onChange={(event) =>
-              setFields({ ...fields, active: (event.target as HTMLInputElement).checked })
-            }
-          />
-          <label for="op-campaign-active">Active from the start</label>
-        </div>
-        <div>
-          <button type="submit" disabled={action.busy}>
-            Create campaign
-          </button>
-        </div>
-        <ActionState action={action} busyText="Creating…" />
-      </form>
-    </>
+    <TitledForm
+      id="op-campaign-new"
+      title="Create a campaign"
+      onSubmit={submit}
+      submit="Create campaign"
+      action={action}
+      busyText="Creating…"
+    >
+      <Field id="op-campaign-name" label="Name" error={nameError}>
+        <input
+          id="op-campaign-name"
+          type="text"
+          required
+          maxLength={200}
+          aria-invalid={nameError ? "true" : undefined}
+          aria-describedby={describedBy("op-campaign-name", undefined, nameError)}
+          value={fields.name}
+          onInput={set("name")}
+        />
+      </Field>
+      <Field id="op-campaign-description" label="Description">
+        <textarea
+          id="op-campaign-description"
+          maxLength={5000}
+          value={fields.description}
+          onInput={set("description")}
+        />
+      </Field>
+      <div class="op-grid">
+        <UtcDateField
+          id="op-campaign-start"
+          label="Start (UTC)"
+          error={error("start", "Pick a start.")}
+          value={fields.start}
+          onInput={set("start")}
+        />
+        <UtcDateField
+          id="op-campaign-end"
+          label="End (UTC)"
+          error={error("end", "Pick an end.")}
+          value={fields.end}
+          onInput={set("end")}
+        />
+      </div>
+      <Field id="op-campaign-external" label="External app id (optional)">
+        <input
+          id="op-campaign-external"
+          type="text"
+          maxLength={255}
+          value={fields.external}
+          onInput={set("external")}
+        />
+      </Field>
+      <div class="op-check">
+        <input
+          id="op-campaign-active"
+          type="checkbox"
+          checked={fields.active}
+          onChange={(event) =>
+            setFields({ ...fields, active: (event.target as HTMLInputElement).checked })
+          }
+        />
+        <label for="op-campaign-active">Active from the start</label>
+      </div>
+    </TitledForm>
   );
 }

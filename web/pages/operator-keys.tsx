@@ -1,27 +1,27 @@
 import { useEffect, useRef, useState } from "preact/hooks";
+import { type Answer, adminHeaders, api, call } from "../client.js";
 import { describedBy, Field, formatDate } from "../ui.js";
+import { ActionState, useAction } from "../use-action.js";
+import type { IssuedKey, KeyState } from "./operator-answers.js";
 import {
-  ActionState,
-  adminApi,
   Badge,
   ConfirmButton,
-  FilterForm,
-  type IssuedKey,
   inputValue,
-  type KeyState,
-  ListTable,
   Notice,
-  OwnerPass,
   RequiredTextField,
   SecretBox,
+  TitledForm,
+  useRequiredText,
+} from "./operator-forms.js";
+import {
+  FilterForm,
+  ListTable,
   type SectionProps,
   TextFilter,
-  useAction,
   useCursorList,
   useFilters,
-  useOwnerPasses,
-  useRequiredText,
-} from "./operator-shared.js";
+} from "./operator-lists.js";
+import { OwnerPass, useOwnerPasses } from "./operator-lookups.js";
 
 const GRACE_DEFAULT = 86_400;
 const GRACE_MAX = 604_800;
@@ -30,7 +30,7 @@ const GRACE_MAX = 604_800;
 export function KeysSection({ token }: SectionProps) {
   const filters = useFilters({ owner: "" });
   const owner = filters.applied.owner;
-  const list = useCursorList<KeyState>(token, "/admin/keys", filters.query);
+  const list = useCursorList(token, "/admin/keys", filters.query);
   const passes = useOwnerPasses(
     token,
     list.loaded.state === "ok" ? list.loaded.data.items.map((key) => key.owner_id) : [],
@@ -48,7 +48,12 @@ export function KeysSection({ token }: SectionProps) {
   const revokeById = async (key: KeyState) => {
     setNotice(null);
     const done = await revoke.run(async () => {
-      await adminApi<void>(token, `/admin/keys/${key.id}`, { method: "DELETE" });
+      await call(
+        api.DELETE("/admin/keys/{id}", {
+          params: { path: { id: key.id } },
+          headers: adminHeaders(token),
+        }),
+      );
       return true;
     });
     if (done) setNotice(`Key ${key.prefix}… revoked: it answers 401 from now on.`);
@@ -67,8 +72,8 @@ export function KeysSection({ token }: SectionProps) {
           id="op-keys-owner"
           label="Owner pass"
           placeholder="0x…"
-          value={filters.typed.owner}
-          onInput={filters.input("owner")}
+          filters={filters}
+          name="owner"
         />
       </FilterForm>
       <ActionState action={revoke} busyText="Revoking…" />
@@ -183,42 +188,42 @@ function IssueForm(props: { token: string; onIssued: (key: IssuedKey) => void })
     const pass = owner.take();
     if (!pass) return;
     const issued = await action.run(() =>
-      adminApi<IssuedKey>(props.token, "/admin/keys", {
-        method: "POST",
-        body: { owner: pass, mode },
-      }),
+      call(
+        api.POST("/admin/keys", {
+          body: { owner: pass, mode },
+          headers: adminHeaders(props.token),
+        }),
+      ),
     );
     if (issued) props.onIssued(issued);
   };
   return (
-    <>
-      <h3 id="op-issue-title">Issue a key</h3>
-      <form onSubmit={submit} aria-labelledby="op-issue-title" noValidate>
-        <RequiredTextField
-          id="op-issue-owner"
-          label="Owner pass (a registered account)"
-          text={owner}
-          missingText="Type the owner's pass address."
-          placeholder="0x…"
-        />
-        <Field id="op-issue-mode" label="Mode">
-          <select
-            id="op-issue-mode"
-            value={mode}
-            onChange={(event) => setMode(inputValue(event) as "live" | "test")}
-          >
-            <option value="live">live (sk_…)</option>
-            <option value="test">test (sk_test_…)</option>
-          </select>
-        </Field>
-        <div>
-          <button type="submit" disabled={action.busy}>
-            Issue key
-          </button>
-        </div>
-        <ActionState action={action} busyText="Issuing…" />
-      </form>
-    </>
+    <TitledForm
+      id="op-issue"
+      title="Issue a key"
+      onSubmit={submit}
+      submit="Issue key"
+      action={action}
+      busyText="Issuing…"
+    >
+      <RequiredTextField
+        id="op-issue-owner"
+        label="Owner pass (a registered account)"
+        text={owner}
+        missingText="Type the owner's pass address."
+        placeholder="0x…"
+      />
+      <Field id="op-issue-mode" label="Mode">
+        <select
+          id="op-issue-mode"
+          value={mode}
+          onChange={(event) => setMode(inputValue(event) as "live" | "test")}
+        >
+          <option value="live">live (sk_…)</option>
+          <option value="test">test (sk_test_…)</option>
+        </select>
+      </Field>
+    </TitledForm>
   );
 }
 
@@ -245,10 +250,14 @@ function RotateForm(props: {
   };
   const rotate = async () => {
     const issued = await action.run(() =>
-      adminApi<IssuedKey>(props.token, `/admin/keys/${key.id}/rotate`, {
-        method: "POST",
-        body: { grace_seconds: graceSeconds() },
-      }),
+      call(
+        api.POST("/admin/keys/{id}/rotate", {
+          params: { path: { id: key.id } },
+          // Sent once `check` passed: a whole number in range.
+          body: { grace_seconds: graceSeconds() ?? undefined },
+          headers: adminHeaders(props.token),
+        }),
+      ),
     );
     if (issued) props.onRotated(issued);
   };
@@ -301,13 +310,15 @@ function RotateForm(props: {
 
 function RevokeByValueForm(props: { token: string; onRevoked: (message: string) => void }) {
   const key = useRequiredText();
-  const action = useAction<{ id: string; revoked_at: string }>();
+  const action = useAction<Answer<"/admin/keys/revoke", "post">>();
   const revoke = async () => {
     const revoked = await action.run(() =>
-      adminApi<{ id: string; revoked_at: string }>(props.token, "/admin/keys/revoke", {
-        method: "POST",
-        body: { key: key.value.trim() },
-      }),
+      call(
+        api.POST("/admin/keys/revoke", {
+          body: { key: key.value.trim() },
+          headers: adminHeaders(props.token),
+        }),
+      ),
     );
     if (revoked) {
       key.setValue("");

@@ -1,35 +1,21 @@
 import { useRef, useState } from "preact/hooks";
-import { ApiError, adminHeaders, problemOf, query } from "../api.js";
+import type { paths } from "../../src/client/schema.js";
+import { ApiError, adminHeaders, api, asTyped, call } from "../client.js";
+import { asApiError, countOf, ErrorBox, formatDate, formatNumber, fromUtcInput } from "../ui.js";
 import {
-  asApiError,
-  countOf,
-  ErrorBox,
-  Field,
-  formatDate,
-  formatNumber,
-  fromUtcInput,
-} from "../ui.js";
-import {
-  type EarningPeriod,
+  DateFilter,
   FilterForm,
+  InputFilter,
   ListTable,
   type SectionProps,
+  SelectFilter,
   TextFilter,
-  TOKEN_REFUSED,
   useCursorList,
   useFilters,
-} from "./operator-shared.js";
+} from "./operator-lists.js";
 
-/** `GET /admin/payouts` items: every payout, live ones of every quest, with its reversal time. */
-interface AdminPayout {
-  id: string;
-  quest_id: number;
-  pass: string;
-  amount: number;
-  earning_period_id: number | null;
-  created_at: string;
-  reversed_at: string | null;
-}
+/** What `GET /admin/payouts` selects payouts by. */
+type PayoutQuery = NonNullable<paths["/admin/payouts"]["get"]["parameters"]["query"]>;
 
 type ExportFormat = "csv" | "ndjson";
 
@@ -55,78 +41,64 @@ export function PayoutsSection({ token }: SectionProps) {
   const filters = useFilters(NONE);
   const { applied } = filters;
   // Dates are typed in UTC to the minute; the API takes instants.
-  const selection = {
-    quest_id: applied.quest_id || undefined,
+  // The ids are sent as typed: the service's refusal names a malformed one.
+  const selection: PayoutQuery = {
+    quest_id: applied.quest_id ? asTyped(applied.quest_id) : undefined,
     pass: applied.pass || undefined,
-    earning_period_id: applied.earning_period_id || undefined,
+    earning_period_id: applied.earning_period_id ? asTyped(applied.earning_period_id) : undefined,
     since: fromUtcInput(applied.since),
     until: fromUtcInput(applied.until),
-    reversed: applied.reversed || undefined,
+    reversed: applied.reversed ? applied.reversed === "true" : undefined,
   };
-  const list = useCursorList<AdminPayout>(token, "/admin/payouts", selection);
-  const periods = useCursorList<EarningPeriod>(token, "/admin/earning-periods", {}, 100);
+  const list = useCursorList(token, "/admin/payouts", selection);
+  const periods = useCursorList(token, "/admin/earning-periods", {}, 100);
   const periodItems = periods.loaded.state === "ok" ? periods.loaded.data.items : [];
   return (
     <>
       <FilterForm label="Filter payouts" filters={filters} submit="Filter" clear="Clear filters">
-        <Field id="op-payouts-quest" label="Quest id">
-          <input
-            id="op-payouts-quest"
-            type="text"
-            inputMode="numeric"
-            autocomplete="off"
-            value={filters.typed.quest_id}
-            onInput={filters.input("quest_id")}
-          />
-        </Field>
+        <InputFilter
+          id="op-payouts-quest"
+          label="Quest id"
+          filters={filters}
+          name="quest_id"
+          input={{ type: "text", inputMode: "numeric", autocomplete: "off" }}
+        />
         <TextFilter
           id="op-payouts-pass"
           label="Pass"
           placeholder="0x…"
-          value={filters.typed.pass}
-          onInput={filters.input("pass")}
+          filters={filters}
+          name="pass"
         />
-        <Field id="op-payouts-period" label="Earning period">
-          <select
-            id="op-payouts-period"
-            value={filters.typed.earning_period_id}
-            onChange={filters.input("earning_period_id")}
-          >
-            <option value="">any period</option>
-            {periodItems.map((p) => (
-              <option key={p.id} value={String(p.id)}>
-                {p.id}: {formatDate(p.start)} – {formatDate(p.end)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="op-payouts-since" label="Paid from (UTC)">
-          <input
-            id="op-payouts-since"
-            type="datetime-local"
-            value={filters.typed.since}
-            onInput={filters.input("since")}
-          />
-        </Field>
-        <Field id="op-payouts-until" label="Paid before (UTC)">
-          <input
-            id="op-payouts-until"
-            type="datetime-local"
-            value={filters.typed.until}
-            onInput={filters.input("until")}
-          />
-        </Field>
-        <Field id="op-payouts-reversed" label="Reversed">
-          <select
-            id="op-payouts-reversed"
-            value={filters.typed.reversed}
-            onChange={filters.input("reversed")}
-          >
-            <option value="">reversed or not</option>
-            <option value="true">reversed only</option>
-            <option value="false">not reversed</option>
-          </select>
-        </Field>
+        <SelectFilter
+          id="op-payouts-period"
+          label="Earning period"
+          filters={filters}
+          name="earning_period_id"
+          any="any period"
+          options={periodItems.map((p) => ({
+            value: String(p.id),
+            label: `${p.id}: ${formatDate(p.start)} – ${formatDate(p.end)}`,
+          }))}
+        />
+        <DateFilter id="op-payouts-since" label="Paid from (UTC)" filters={filters} name="since" />
+        <DateFilter
+          id="op-payouts-until"
+          label="Paid before (UTC)"
+          filters={filters}
+          name="until"
+        />
+        <SelectFilter
+          id="op-payouts-reversed"
+          label="Reversed"
+          filters={filters}
+          name="reversed"
+          any="reversed or not"
+          options={[
+            { value: "true", label: "reversed only" },
+            { value: "false", label: "not reversed" },
+          ]}
+        />
       </FilterForm>
       <ListTable
         list={list}
@@ -180,11 +152,7 @@ const size = (bytes: number) =>
  * link cannot send the header). A transfer cut short saves nothing: a partial file would look
  * complete.
  */
-function Export(props: {
-  token: string;
-  selection: Record<string, string | undefined>;
-  filtered: boolean;
-}) {
+function Export(props: { token: string; selection: PayoutQuery; filtered: boolean }) {
   const [state, setState] = useState<
     | { kind: "idle" }
     | { kind: "busy"; format: ExportFormat; bytes: number }
@@ -199,23 +167,20 @@ function Export(props: {
     controller.current = abort;
     setState({ kind: "busy", format, bytes: 0 });
     try {
-      const response = await fetch(`/admin/payouts${query({ ...props.selection, format })}`, {
-        headers: adminHeaders(props.token),
-        credentials: "omit",
-        signal: abort.signal,
-      });
-      if (!response.ok) {
-        const error = await problemOf(response);
-        if (error.status === 401) {
-          dispatchEvent(new CustomEvent(TOKEN_REFUSED, { detail: error.message }));
-        }
-        throw error;
-      }
+      // Read as a stream: the file may be large, and the page counts what has come.
+      const body = await call(
+        api.GET("/admin/payouts", {
+          params: { query: { ...props.selection, format } },
+          headers: adminHeaders(props.token),
+          signal: abort.signal,
+          parseAs: "stream",
+        }),
+      );
       const chunks: BlobPart[] = [];
       let bytes = 0;
       let lines = 0;
       let last = 10;
-      const reader = response.body!.getReader();
+      const reader = (body as ReadableStream<Uint8Array<ArrayBuffer>>).getReader();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;

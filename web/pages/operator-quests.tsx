@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, type FieldError } from "../api.js";
-import type { Campaign } from "../types.js";
+import { ApiError, adminHeaders, api, call } from "../client.js";
 import {
-  asApiError,
   describedBy,
   ErrorBox,
   Field,
@@ -11,26 +9,22 @@ import {
   fromUtcInput,
   toUtcInput,
 } from "../ui.js";
+import type { AdminQuest, Campaign } from "./operator-answers.js";
+import { Badge, inputValue, Notice, OnOffButton } from "./operator-forms.js";
 import {
-  ActionState,
-  type AdminQuest,
-  adminApi,
-  Badge,
-  campaignName,
   FilterForm,
-  inputValue,
   ListTable,
-  Notice,
-  OnOffButton,
-  OwnerPass,
   type SectionProps,
+  SelectFilter,
   TextFilter,
-  useAction,
-  useCampaigns,
   useCursorList,
   useFilters,
-  useOwnerPasses,
-} from "./operator-shared.js";
+} from "./operator-lists.js";
+import { campaignName, OwnerPass, useCampaigns, useOwnerPasses } from "./operator-lookups.js";
+
+type FieldError = ApiError["errors"][number];
+
+import { ActionState, useAction } from "../use-action.js";
 
 /**
  * Every quest (private and test ones too), filtered by owner, campaign and mode; each one edited
@@ -43,7 +37,7 @@ export function QuestsSection({ token, params }: SectionProps) {
     { owner: "", campaign_id: "", mode: "" },
     { owner: params?.get("owner") ?? "", campaign_id: "", mode: "" },
   );
-  const list = useCursorList<AdminQuest>(token, "/admin/quests", filters.query);
+  const list = useCursorList(token, "/admin/quests", filters.query);
   const [campaigns] = useCampaigns(token);
   const campaignMap = campaigns.state === "ok" ? campaigns.data : undefined;
   const items = list.loaded.state === "ok" ? list.loaded.data.items : [];
@@ -57,10 +51,13 @@ export function QuestsSection({ token, params }: SectionProps) {
   const setEnabled = async (quest: AdminQuest, enabled: boolean) => {
     setNotice(null);
     const saved = await toggle.run(() =>
-      adminApi<AdminQuest>(token, `/admin/quests/${quest.id}`, {
-        method: "PATCH",
-        body: { is_active: enabled },
-      }),
+      call(
+        api.PATCH("/admin/quests/{questId}", {
+          params: { path: { questId: quest.id } },
+          body: { is_active: enabled },
+          headers: adminHeaders(token),
+        }),
+      ),
     );
     if (saved) setNotice(`Quest ${saved.id} ${saved.is_active ? "enabled" : "disabled"}.`);
     list.reload();
@@ -82,30 +79,31 @@ export function QuestsSection({ token, params }: SectionProps) {
           id="op-quests-owner"
           label="Owner pass"
           placeholder="0x…"
-          value={filters.typed.owner}
-          onInput={filters.input("owner")}
+          filters={filters}
+          name="owner"
         />
-        <Field id="op-quests-campaign" label="Campaign">
-          <select
-            id="op-quests-campaign"
-            value={filters.typed.campaign_id}
-            onChange={filters.input("campaign_id")}
-          >
-            <option value="">any campaign</option>
-            {[...(campaignMap?.values() ?? [])].map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name} ({c.id})
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="op-quests-mode" label="Mode">
-          <select id="op-quests-mode" value={filters.typed.mode} onChange={filters.input("mode")}>
-            <option value="">live and test</option>
-            <option value="live">live</option>
-            <option value="test">test</option>
-          </select>
-        </Field>
+        <SelectFilter
+          id="op-quests-campaign"
+          label="Campaign"
+          filters={filters}
+          name="campaign_id"
+          any="any campaign"
+          options={[...(campaignMap?.values() ?? [])].map((c) => ({
+            value: String(c.id),
+            label: `${c.name} (${c.id})`,
+          }))}
+        />
+        <SelectFilter
+          id="op-quests-mode"
+          label="Mode"
+          filters={filters}
+          name="mode"
+          any="live and test"
+          options={[
+            { value: "live", label: "live" },
+            { value: "test", label: "test" },
+          ]}
+        />
       </FilterForm>
       <Notice>{notice}</Notice>
       <ActionState action={toggle} busyText="Saving the quest…" />
@@ -303,7 +301,8 @@ function EditQuest(props: {
   const before = fieldsOf(quest);
   const [typed, setTyped] = useState(before);
   const [failure, setFailure] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useAction<AdminQuest>();
+  const busy = save.busy;
   const [unchanged, setUnchanged] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -322,13 +321,13 @@ function EditQuest(props: {
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (busy) return;
+    if (save.running()) return;
     // A new attempt: the last one's errors no longer describe the form.
     setFailure(null);
     setUnchanged(false);
     const patch = patchOf(typed, before);
     if ("errors" in patch) {
-      refuse(new ApiError(0, "CLIENT", "Check the marked fields.", patch.errors));
+      refuse(new ApiError(0, "CLIENT", "Check the marked fields.", undefined, patch.errors));
       return;
     }
     const changed = Object.keys(patch.body);
@@ -336,26 +335,30 @@ function EditQuest(props: {
       setUnchanged(true);
       return;
     }
-    setBusy(true);
-    try {
-      const saved = await adminApi<AdminQuest>(props.token, `/admin/quests/${quest.id}`, {
-        method: "PATCH",
-        body: patch.body,
-      });
+    const saved = await save.run(
+      () =>
+        call(
+          api.PATCH("/admin/quests/{questId}", {
+            params: { path: { questId: quest.id } },
+            body: patch.body,
+            headers: adminHeaders(props.token),
+          }),
+        ),
+      refuse,
+    );
+    if (saved) {
       props.onSaved(
         saved,
         changed.map((name) => LABELS[name as keyof QuestFields].toLowerCase()),
       );
-    } catch (error) {
-      setBusy(false);
-      refuse(asApiError(error));
     }
   };
   const unplaced = failure
     ? new ApiError(
         failure.status,
         failure.code,
-        failure.message,
+        failure.detail,
+        failure.requestId,
         failure.errors.filter((e) => !formField(e.field)),
       )
     : null;

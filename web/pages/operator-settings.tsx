@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "preact/hooks";
+import { type Answer, adminHeaders, api, call } from "../client.js";
 import {
-  describedBy,
   Empty,
   Field,
   formatDate,
@@ -10,23 +10,17 @@ import {
   toUtcInput,
   useLoad,
 } from "../ui.js";
+import { ActionState, useAction } from "../use-action.js";
+import type { EarningPeriod, Features } from "./operator-answers.js";
 import {
-  ActionState,
-  type ActionType,
-  adminApi,
   Badge,
   ConfirmButton,
-  DataTable,
-  type EarningPeriod,
-  type Features,
   inputValue,
-  ListTable,
   Notice,
   OnOffButton,
-  type SectionProps,
-  useAction,
-  useCursorList,
-} from "./operator-shared.js";
+  UtcDateField,
+} from "./operator-forms.js";
+import { DataTable, ListTable, type SectionProps, useCursorList } from "./operator-lists.js";
 
 /** Feature switches, action types and earning periods. */
 export function SettingsSection({ token }: SectionProps) {
@@ -50,7 +44,7 @@ const FEATURES: { name: keyof Features; label: string; what: string }[] = [
 
 function FeatureSwitches({ token }: SectionProps) {
   const [loaded, reload] = useLoad(
-    (signal) => adminApi<Features>(token, "/admin/features", { signal }),
+    (signal) => call(api.GET("/admin/features", { headers: adminHeaders(token), signal })),
     [token],
     { keep: true },
   );
@@ -59,7 +53,7 @@ function FeatureSwitches({ token }: SectionProps) {
   const flip = async (name: keyof Features, on: boolean) => {
     setNotice(null);
     const features = await action.run(() =>
-      adminApi<Features>(token, "/admin/features", { method: "PUT", body: { [name]: on } }),
+      call(api.PUT("/admin/features", { body: { [name]: on }, headers: adminHeaders(token) })),
     );
     if (features)
       setNotice(`${name === "quests" ? "Quests" : "Campaigns"} switched ${on ? "on" : "off"}.`);
@@ -101,21 +95,23 @@ function FeatureSwitches({ token }: SectionProps) {
 
 function ActionTypes({ token }: SectionProps) {
   const [loaded, reload] = useLoad(
-    (signal) => adminApi<ActionType[]>(token, "/admin/action-types", { signal }),
+    (signal) => call(api.GET("/admin/action-types", { headers: adminHeaders(token), signal })),
     [token],
     { keep: true },
   );
-  const action = useAction<{ name: string; active: boolean }>();
+  const action = useAction<Answer<"/admin/action-types/{name}", "put">>();
   const [notice, setNotice] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [active, setActive] = useState("true");
   const set = async (typeName: string, on: boolean) => {
     setNotice(null);
     const answer = await action.run(() =>
-      adminApi<{ name: string; active: boolean }>(
-        token,
-        `/admin/action-types/${encodeURIComponent(typeName)}`,
-        { method: "PUT", body: { active: on } },
+      call(
+        api.PUT("/admin/action-types/{name}", {
+          params: { path: { name: typeName } },
+          body: { active: on },
+          headers: adminHeaders(token),
+        }),
       ),
     );
     if (answer) {
@@ -203,7 +199,7 @@ function ActionTypes({ token }: SectionProps) {
 }
 
 function EarningPeriods({ token }: SectionProps) {
-  const list = useCursorList<EarningPeriod>(token, "/admin/earning-periods", {});
+  const list = useCursorList(token, "/admin/earning-periods", {});
   const remove = useAction<true>();
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<EarningPeriod | null>(null);
@@ -215,7 +211,12 @@ function EarningPeriods({ token }: SectionProps) {
     setNotice(null);
     setEditing(null);
     const done = await remove.run(async () => {
-      await adminApi<void>(token, `/admin/earning-periods/${period.id}`, { method: "DELETE" });
+      await call(
+        api.DELETE("/admin/earning-periods/{id}", {
+          params: { path: { id: period.id } },
+          headers: adminHeaders(token),
+        }),
+      );
       return true;
     });
     if (done) changed(`Earning period ${period.id} deleted.`);
@@ -313,17 +314,20 @@ function PeriodForm(props: {
     const endIso = fromUtcInput(end);
     const absent = [...(startIso ? [] : ["start"]), ...(endIso ? [] : ["end"])];
     setMissing(absent);
-    if (absent.length > 0) return;
+    if (absent.length > 0 || !startIso || !endIso) return;
+    const headers = adminHeaders(props.token);
     const saved = await action.run(() =>
       editing
-        ? adminApi<EarningPeriod>(props.token, `/admin/earning-periods/${editing.id}`, {
-            method: "PATCH",
-            body: patchOf(editing, start, end),
-          })
-        : adminApi<EarningPeriod>(props.token, "/admin/earning-periods", {
-            method: "POST",
-            body: { start: startIso, end: endIso },
-          }),
+        ? call(
+            api.PATCH("/admin/earning-periods/{id}", {
+              params: { path: { id: editing.id } },
+              body: patchOf(editing, start, end),
+              headers,
+            }),
+          )
+        : call(
+            api.POST("/admin/earning-periods", { body: { start: startIso, end: endIso }, headers }),
+          ),
     );
     if (saved) {
       if (!editing) {
@@ -343,28 +347,20 @@ function PeriodForm(props: {
       </h3>
       <form onSubmit={submit} aria-labelledby={`${prefix}-title`} noValidate>
         <div class="op-grid">
-          <Field id={`${prefix}-start`} label="Start (UTC)" error={fieldError("start")}>
-            <input
-              id={`${prefix}-start`}
-              type="datetime-local"
-              required
-              aria-invalid={fieldError("start") ? "true" : undefined}
-              aria-describedby={describedBy(`${prefix}-start`, undefined, fieldError("start"))}
-              value={start}
-              onInput={(event) => setStart(inputValue(event))}
-            />
-          </Field>
-          <Field id={`${prefix}-end`} label="End (UTC, not included)" error={fieldError("end")}>
-            <input
-              id={`${prefix}-end`}
-              type="datetime-local"
-              required
-              aria-invalid={fieldError("end") ? "true" : undefined}
-              aria-describedby={describedBy(`${prefix}-end`, undefined, fieldError("end"))}
-              value={end}
-              onInput={(event) => setEnd(inputValue(event))}
-            />
-          </Field>
+          <UtcDateField
+            id={`${prefix}-start`}
+            label="Start (UTC)"
+            error={fieldError("start")}
+            value={start}
+            onInput={(event) => setStart(inputValue(event))}
+          />
+          <UtcDateField
+            id={`${prefix}-end`}
+            label="End (UTC, not included)"
+            error={fieldError("end")}
+            value={end}
+            onInput={(event) => setEnd(inputValue(event))}
+          />
         </div>
         <div class="row">
           <button type="submit" disabled={action.busy}>

@@ -1,26 +1,23 @@
 import "./operator.css";
 import { Fragment, type JSX } from "preact";
-import { useEffect, useState } from "preact/hooks";
-import { keepSecret, readSecret, SESSION } from "../api.js";
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { adminHeaders, api, call, onSecretRefused } from "../client.js";
+import { keepSecret, readSecret, SESSION } from "../session.js";
 import { Layout } from "../ui.js";
+import { ActionState, useAction } from "../use-action.js";
 import { AccountsSection } from "./operator-accounts.js";
+import type { Features } from "./operator-answers.js";
 import { ApplicationsSection } from "./operator-applications.js";
 import { AuditSection } from "./operator-audit.js";
 import { CampaignsSection } from "./operator-campaigns.js";
+import { RequiredTextField, useRequiredText } from "./operator-forms.js";
 import { KeysSection } from "./operator-keys.js";
+import type { SectionProps } from "./operator-lists.js";
 import { PayoutsSection } from "./operator-payouts.js";
 import { QuestsSection } from "./operator-quests.js";
 import { SettingsSection } from "./operator-settings.js";
-import {
-  ActionState,
-  adminApi,
-  type Features,
-  RequiredTextField,
-  type SectionProps,
-  TOKEN_REFUSED,
-  useAction,
-  useRequiredText,
-} from "./operator-shared.js";
+import { adminWebhooks } from "./webhooks-api.js";
+import { WebhooksSection } from "./webhooks-section.js";
 
 /** The console's sections, in tab order; `#id` in the address opens one. */
 const SECTIONS: { id: string; label: string; render: (props: SectionProps) => JSX.Element }[] = [
@@ -31,8 +28,21 @@ const SECTIONS: { id: string; label: string; render: (props: SectionProps) => JS
   { id: "keys", label: "Keys", render: (p) => <KeysSection {...p} /> },
   { id: "payouts", label: "Payouts", render: (p) => <PayoutsSection {...p} /> },
   { id: "settings", label: "Settings", render: (p) => <SettingsSection {...p} /> },
+  { id: "webhooks", label: "Webhooks", render: (p) => <OperatorWebhooks {...p} /> },
   { id: "audit", label: "Audit log", render: (p) => <AuditSection {...p} /> },
 ];
+
+/** The operators' own webhook endpoints (`/admin/webhooks`), in the section shared with owners. */
+function OperatorWebhooks({ token }: SectionProps) {
+  const webhooks = useMemo(() => adminWebhooks(token), [token]);
+  return (
+    <WebhooksSection
+      api={webhooks}
+      idPrefix="op-wh"
+      intro="Operator endpoints receive submitted and decided applications, revoked keys and the exhausted budgets of every live quest, each message signed with the endpoint's secret (Standard Webhooks)."
+    />
+  );
+}
 
 /** `#quests?owner=0x…&quest=12`: the section, and what a link into it asks for. */
 const sectionFromHash = () => {
@@ -58,17 +68,18 @@ export function OperatorPage(_props: Record<string, string>) {
     keepToken(null);
     setToken(null);
   };
-  // A token refused after sign-in is forgotten at once: the console asks for it again.
-  useEffect(() => {
-    const forget = (event: Event) => {
-      if (readToken() === null) return;
-      keepToken(null);
-      setToken(null);
-      setRefused((event as CustomEvent<string>).detail);
-    };
-    addEventListener(TOKEN_REFUSED, forget);
-    return () => removeEventListener(TOKEN_REFUSED, forget);
-  }, []);
+  // A token refused after sign-in (the client reports it, client.ts) is forgotten at once: the
+  // console asks for it again. The sign-in's own check shows its refusal by the form instead.
+  useEffect(
+    () =>
+      onSecretRefused((secret, _sent, error) => {
+        if (secret !== "adminToken" || readToken() === null) return;
+        keepToken(null);
+        setToken(null);
+        setRefused(error.detail);
+      }),
+    [],
+  );
   return (
     <Layout title="Operator console">
       {token === null && refused ? (
@@ -99,7 +110,9 @@ function SignIn(props: { onSignedIn: (token: string) => void }) {
     const value = token.take();
     if (!value) return;
     // Any operator read tells a good token from a wrong one (401 with its detail).
-    const ok = await check.run(() => adminApi<Features>(value, "/admin/features"));
+    const ok = await check.run(() =>
+      call(api.GET("/admin/features", { headers: adminHeaders(value) })),
+    );
     if (ok) props.onSignedIn(value);
   };
   return (

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from "preact";
-import { type ApiError, api, query } from "../api.js";
-import type { List } from "../types.js";
+import { LEADERBOARD_LIMIT_MAX, LEADERBOARD_OFFSET_MAX } from "../../src/domain/limits.js";
+import { type Answer, type ApiError, api, call, type Item } from "../client.js";
 import {
   Empty,
   formatNumber,
@@ -8,7 +8,6 @@ import {
   type Loaded,
   Pager,
   Show,
-  TableWrap,
   useCursorPages,
   useLoad,
 } from "../ui.js";
@@ -18,35 +17,19 @@ import {
   loadActiveCampaigns,
   loadEarningPeriods,
   PassLookup,
+  PublicTable,
   periodRange,
 } from "./public-shared.js";
 
-/** `GET /passes/{address}`. */
-interface PassBalance {
-  pass: string;
-  points: number;
-  /** On the overall leaderboard; null with 0 points. */
-  rank: number | null;
-  payouts_count: number;
-  by_campaign: { campaign_id: number | null; points: number }[];
-  by_earning_period: { earning_period_id: number | null; points: number }[];
-}
-
+/** `GET /passes/{address}`: live points, rank (null with 0 points), by campaign and period. */
+type PassBalance = Answer<"/passes/{address}", "get">;
 /** `GET /passes/{address}/payouts` items. */
-interface PassPayout {
-  id: string;
-  quest_id: number;
-  quest_name: string;
-  amount: number;
-  created_at: string;
-  reversed: boolean;
-}
+type PassPayout = Item<"/passes/{address}/payouts">;
 
 /** Payouts a page of the history shows. */
 const HISTORY_PAGE = 20;
-/** Places a leaderboard page shows, and the deepest offset it takes (leaderboard.tsx). */
-const LEADERBOARD_PAGE = 100;
-const LEADERBOARD_OFFSET_MAX = 10_000;
+/** Places a leaderboard page shows (leaderboard.tsx). */
+const LEADERBOARD_PAGE = LEADERBOARD_LIMIT_MAX;
 
 /**
  * A pass (`/app/passes/{address}`): its live points, overall rank, payouts count, points by
@@ -58,14 +41,14 @@ const LEADERBOARD_OFFSET_MAX = 10_000;
 export function PassPage(props: { address: string }) {
   const { address } = props;
   const [balance, reload] = useLoad(
-    (signal) => api<PassBalance>(`/passes/${encodeURIComponent(address)}`, { signal }),
+    (signal) => call(api.GET("/passes/{address}", { params: { path: { address } }, signal })),
     [address],
   );
   const unregistered = notRegistered(balance);
   return (
     <Layout title={title(balance)}>
       {unregistered ? (
-        <NotRegistered detail={unregistered.message} />
+        <NotRegistered detail={unregistered.detail} />
       ) : (
         <Show loaded={balance} what="the pass" onRetry={reload}>
           {(data) => <Pass balance={data} />}
@@ -143,26 +126,16 @@ function JoinedNotice() {
 function Pass(props: { balance: PassBalance }) {
   const { balance } = props;
   // Names for the campaign ids (active campaigns only; others keep "Campaign N").
-  const [campaigns, reloadCampaigns] = useLoad(
-    (signal) =>
-      balance.by_campaign.some((entry) => entry.campaign_id !== null)
-        ? loadActiveCampaigns(signal)
-        : Promise.resolve([]),
-    [balance],
-  );
-  const names = new Map(
-    campaigns.state === "ok" ? campaigns.data.map((c) => [c.id, c.name] as const) : [],
+  const [names, campaigns, reloadCampaigns] = useNames(
+    balance.by_campaign.map((entry) => entry.campaign_id),
+    loadActiveCampaigns,
+    (campaign) => campaign.name,
   );
   // The periods' dates (without them, a period shows as its id).
-  const [periods] = useLoad(
-    (signal) =>
-      balance.by_earning_period.some((entry) => entry.earning_period_id !== null)
-        ? loadEarningPeriods(signal)
-        : Promise.resolve([]),
-    [balance],
-  );
-  const ranges = new Map(
-    periods.state === "ok" ? periods.data.map((p) => [p.id, periodRange(p)] as const) : [],
+  const [ranges] = useNames(
+    balance.by_earning_period.map((entry) => entry.earning_period_id),
+    loadEarningPeriods,
+    periodRange,
   );
   return (
     <>
@@ -189,30 +162,20 @@ function Pass(props: { balance: PassBalance }) {
       <div class="split">
         <PointsByScope
           id="by-campaign"
-          title="By campaign"
-          scope="Campaign"
-          tableLabel="Points by campaign"
-          empty="No points in any campaign yet."
-          rows={balance.by_campaign.map((entry) => ({
-            key: entry.campaign_id ?? "none",
-            points: entry.points,
-            name:
-              entry.campaign_id === null ? (
-                "Outside any campaign"
-              ) : (
-                <>
-                  <a href={`/app/campaigns/${entry.campaign_id}`}>
-                    {names.get(entry.campaign_id) ?? `Campaign ${entry.campaign_id}`}
-                  </a>{" "}
-                  ·{" "}
-                  <a href={`/app/leaderboard?campaign_id=${entry.campaign_id}`}>its leaderboard</a>
-                </>
-              ),
-          }))}
+          scope="campaign"
+          entries={balance.by_campaign}
+          idOf={(entry) => entry.campaign_id}
+          outside="Outside any campaign"
+          name={(id) => (
+            <>
+              <a href={`/app/campaigns/${id}`}>{names.get(id) ?? `Campaign ${id}`}</a> ·{" "}
+              <a href={`/app/leaderboard?campaign_id=${id}`}>its leaderboard</a>
+            </>
+          )}
         >
           {campaigns.state === "error" ? (
             <p class="meta" role="alert">
-              Campaign names could not be read: {campaigns.error.message}{" "}
+              Campaign names could not be read: {campaigns.error.detail}{" "}
               <button type="button" class="secondary" onClick={reloadCampaigns}>
                 Try again
               </button>
@@ -221,32 +184,40 @@ function Pass(props: { balance: PassBalance }) {
         </PointsByScope>
         <PointsByScope
           id="by-period"
-          title="By earning period"
-          scope="Earning period"
-          tableLabel="Points by earning period"
-          empty="No points in any earning period yet."
-          rows={balance.by_earning_period.map((entry) => ({
-            key: entry.earning_period_id ?? "none",
-            points: entry.points,
-            name:
-              entry.earning_period_id === null ? (
-                "Outside any period"
-              ) : (
-                <>
-                  <a href={`/app/leaderboard?earning_period_id=${entry.earning_period_id}`}>
-                    Period {entry.earning_period_id}
-                  </a>
-                  {ranges.has(entry.earning_period_id) ? (
-                    <span class="meta"> ({ranges.get(entry.earning_period_id)})</span>
-                  ) : null}
-                </>
-              ),
-          }))}
+          scope="earning period"
+          entries={balance.by_earning_period}
+          idOf={(entry) => entry.earning_period_id}
+          outside="Outside any period"
+          name={(id) => (
+            <>
+              <a href={`/app/leaderboard?earning_period_id=${id}`}>Period {id}</a>
+              {ranges.has(id) ? <span class="meta"> ({ranges.get(id)})</span> : null}
+            </>
+          )}
         />
       </div>
       <History pass={balance.pass} />
     </>
   );
+}
+
+/**
+ * A name for each of `ids` that the list `load` reads has; nothing is read while no id needs
+ * one (the points outside any campaign or period have none).
+ */
+function useNames<T extends { id: number }>(
+  ids: (number | null)[],
+  load: (signal: AbortSignal) => Promise<T[]>,
+  nameOf: (item: T) => string,
+): [Map<number, string>, Loaded<T[]>, () => void] {
+  const [list, reload] = useLoad(
+    (signal) => (ids.some((id) => id !== null) ? load(signal) : Promise.resolve([])),
+    [ids],
+  );
+  const names = new Map(
+    list.state === "ok" ? list.data.map((item) => [item.id, nameOf(item)] as const) : [],
+  );
+  return [names, list, reload];
 }
 
 /** Where the rank comes from, with a link to the leaderboard's page that shows the pass. */
@@ -262,42 +233,44 @@ function RankNote(props: { rank: number | null }) {
 }
 
 /** A pass's points in each campaign (or each period): a titled table, or its empty line. */
-function PointsByScope(props: {
+function PointsByScope<T extends { points: number }>(props: {
   id: string;
-  title: string;
+  /** "campaign": what the heading, the column and the empty line name. */
   scope: string;
-  tableLabel: string;
-  empty: string;
-  rows: { key: number | string; name: ComponentChildren; points: number }[];
+  entries: T[];
+  /** The entry's campaign (or period); null for the points outside any. */
+  idOf: (entry: T) => number | null;
+  /** The name of the points outside any campaign (or period). */
+  outside: string;
+  name: (id: number) => ComponentChildren;
   /** Shown under the table (a side read's failure). */
   children?: ComponentChildren;
 }) {
+  const { scope } = props;
   return (
     <section aria-labelledby={props.id}>
-      <h2 id={props.id}>{props.title}</h2>
-      {props.rows.length === 0 ? (
-        <Empty>{props.empty}</Empty>
+      <h2 id={props.id}>{`By ${scope}`}</h2>
+      {props.entries.length === 0 ? (
+        <Empty>{`No points in any ${scope} yet.`}</Empty>
       ) : (
-        <TableWrap label={props.tableLabel}>
-          <table class="public-table" aria-labelledby={props.id}>
-            <thead>
-              <tr>
-                <th scope="col">{props.scope}</th>
-                <th scope="col" class="num">
-                  Points
-                </th>
+        <PublicTable
+          label={`Points by ${scope}`}
+          labelledBy={props.id}
+          columns={[
+            `${scope.charAt(0).toUpperCase()}${scope.slice(1)}`,
+            { label: "Points", num: true },
+          ]}
+          items={props.entries}
+          row={(entry) => {
+            const id = props.idOf(entry);
+            return (
+              <tr key={id ?? "none"}>
+                <td>{id === null ? props.outside : props.name(id)}</td>
+                <td class="num">{formatNumber(entry.points)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {props.rows.map((row) => (
-                <tr key={row.key}>
-                  <td>{row.name}</td>
-                  <td class="num">{formatNumber(row.points)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+            );
+          }}
+        />
       )}
       {props.children}
     </section>
@@ -308,9 +281,11 @@ function PointsByScope(props: {
 function History(props: { pass: string }) {
   const history = useCursorPages<PassPayout>(
     (cursor, signal) =>
-      api<List<PassPayout>>(
-        `/passes/${encodeURIComponent(props.pass)}/payouts${query({ limit: HISTORY_PAGE, cursor })}`,
-        { signal },
+      call(
+        api.GET("/passes/{address}/payouts", {
+          params: { path: { address: props.pass }, query: { limit: HISTORY_PAGE, cursor } },
+          signal,
+        }),
       ),
     [props.pass],
   );
@@ -333,40 +308,30 @@ function History(props: { pass: string }) {
             <Empty>No payouts yet.</Empty>
           ) : (
             <>
-              <TableWrap label="Payout history">
-                <table class="public-table" aria-labelledby="history">
-                  <thead>
-                    <tr>
-                      <th scope="col">Date</th>
-                      <th scope="col">Quest</th>
-                      <th scope="col" class="num">
-                        Points
-                      </th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((payout) => (
-                      <tr key={payout.id} class={payout.reversed ? "is-reversed" : undefined}>
-                        <td>
-                          <DateTime iso={payout.created_at} />
-                        </td>
-                        <td>
-                          {payout.quest_name} <span class="meta">(quest {payout.quest_id})</span>
-                        </td>
-                        <td class="num amount">{formatNumber(payout.amount)}</td>
-                        <td>
-                          {payout.reversed ? (
-                            <span class="badge reversed">Reversed</span>
-                          ) : (
-                            <span class="badge paid">Paid</span>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
+              <PublicTable
+                label="Payout history"
+                labelledBy="history"
+                columns={["Date", "Quest", { label: "Points", num: true }, "Status"]}
+                items={data.items}
+                row={(payout) => (
+                  <tr key={payout.id} class={payout.reversed ? "is-reversed" : undefined}>
+                    <td>
+                      <DateTime iso={payout.created_at} />
+                    </td>
+                    <td>
+                      {payout.quest_name} <span class="meta">(quest {payout.quest_id})</span>
+                    </td>
+                    <td class="num amount">{formatNumber(payout.amount)}</td>
+                    <td>
+                      {payout.reversed ? (
+                        <span class="badge reversed">Reversed</span>
+                      ) : (
+                        <span class="badge paid">Paid</span>
+                      )}
+                    </td>
+                  </tr>
+                )}
+              />
               <Pager
                 textWhenSingle
                 label="History pages"

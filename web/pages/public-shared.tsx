@@ -1,54 +1,41 @@
 import "./public.css";
+import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
-import { api, query } from "../api.js";
-import type { Campaign, List, QuestTerms } from "../types.js";
-import { describedBy, formatDate, formatNumber, Progress, timeLeft } from "../ui.js";
+import { LIST_LIMIT_MAX, QUEST_LIST_LIMIT_MAX } from "../../src/domain/limits.js";
+import { type Answer, api, call, type Item, type Schema } from "../client.js";
+import {
+  type Column,
+  describedBy,
+  formatDate,
+  formatNumber,
+  Progress,
+  TableHead,
+  TableWrap,
+  timeLeft,
+} from "../ui.js";
 
 /**
  * What the public pages (quest board, campaign, leaderboard, pass) share: the answers' shapes,
  * the loaders that walk a paged list to its end, the URL query as page state, a quest's card,
- * and the pass look-up form.
+ * a table, and the pass look-up form.
  */
 
-// ---- Answer shapes (src/http/schemas/quests.ts, campaigns.ts, points.ts) ----
-
-export interface CampaignSummary {
-  id: number;
-  name: string;
-  description: string;
-}
+// ---- Answer shapes, named from the generated schema ----
 
 /** `GET /quests?with=progress`: one public live quest. */
-export interface PublicQuest extends QuestTerms {
-  id: number;
-  expected_points_per_completion: number;
-  campaign: CampaignSummary | null;
-  points_remaining?: number;
-  is_active?: boolean;
-}
-
-export interface CampaignQuest extends QuestTerms {
-  id: number;
-  expected_points_per_completion: number;
-  campaign_id: number;
-}
-
-/** `GET /campaigns/{id}`. */
-export interface CampaignDetail extends Campaign {
-  quests: CampaignQuest[];
-}
-
+export type PublicQuest = Schema<"QuestPublic">;
+export type CampaignSummary = NonNullable<PublicQuest["campaign"]>;
+/** `GET /campaigns` items: an active campaign. */
+export type Campaign = Item<"/campaigns">;
+/** `GET /campaigns/{id}`: a campaign with its public quests. */
+export type CampaignDetail = Answer<"/campaigns/{id}", "get">;
 /** `GET /earning-periods`: one period, `[start, end)`. */
-export interface EarningPeriod {
-  id: number;
-  start: string;
-  end: string;
-}
+export type EarningPeriod = Answer<"/earning-periods", "get">[number];
 
 // ---- Loaders ----
 
 /** `GET /quests` answers at most this many quests a request. */
-const QUEST_PAGE = 1000;
+const QUEST_PAGE = QUEST_LIST_LIMIT_MAX;
 /** A bound on the pages walked, so a misbehaving answer cannot loop for ever. */
 const PAGES_MAX = 100;
 
@@ -56,9 +43,11 @@ const PAGES_MAX = 100;
 export async function loadAllQuests(signal: AbortSignal): Promise<PublicQuest[]> {
   const quests: PublicQuest[] = [];
   for (let page = 0; page < PAGES_MAX; page++) {
-    const batch = await api<PublicQuest[]>(
-      `/quests${query({ with: "progress", limit: QUEST_PAGE, offset: page * QUEST_PAGE })}`,
-      { signal },
+    const batch = await call(
+      api.GET("/quests", {
+        params: { query: { with: "progress", limit: QUEST_PAGE, offset: page * QUEST_PAGE } },
+        signal,
+      }),
     );
     quests.push(...batch);
     if (batch.length < QUEST_PAGE) break;
@@ -69,22 +58,21 @@ export async function loadAllQuests(signal: AbortSignal): Promise<PublicQuest[]>
 /** Every active campaign: `GET /campaigns`, following `next_cursor`. */
 export async function loadActiveCampaigns(signal: AbortSignal): Promise<Campaign[]> {
   const campaigns: Campaign[] = [];
-  let cursor: string | null = null;
+  let cursor: string | undefined;
   for (let page = 0; page < PAGES_MAX; page++) {
-    const answer: List<Campaign> = await api<List<Campaign>>(
-      `/campaigns${query({ limit: 500, cursor })}`,
-      { signal },
+    const answer = await call(
+      api.GET("/campaigns", { params: { query: { limit: LIST_LIMIT_MAX, cursor } }, signal }),
     );
     campaigns.push(...answer.items);
-    cursor = answer.next_cursor;
-    if (cursor === null) break;
+    cursor = answer.next_cursor ?? undefined;
+    if (cursor === undefined) break;
   }
   return campaigns;
 }
 
 /** Every earning period, oldest first: `GET /earning-periods`. */
 export const loadEarningPeriods = (signal: AbortSignal) =>
-  api<EarningPeriod[]>("/earning-periods", { signal });
+  call(api.GET("/earning-periods", { signal }));
 
 // ---- Earning periods in words ----
 
@@ -242,18 +230,27 @@ export function QuestCard(props: {
       {quest.points_remaining === undefined ? (
         <p class="meta">Budget: {formatNumber(quest.total_points)} points</p>
       ) : (
-        <div class="quest-budget">
-          <p class="budget-label" aria-hidden="true">
-            Budget left
-          </p>
-          <Progress
-            value={quest.points_remaining}
-            max={quest.total_points}
-            label={`Budget left of ${quest.name}`}
-          />
-        </div>
+        <BudgetLeft quest={quest} class="quest-budget" />
       )}
     </li>
+  );
+}
+
+/** A quest's budget left as a bar (`with=progress` answers only; nothing without it). */
+export function BudgetLeft(props: { quest: PublicQuest; class: string }) {
+  const { quest } = props;
+  if (quest.points_remaining === undefined) return null;
+  return (
+    <div class={props.class}>
+      <p class="budget-label" aria-hidden="true">
+        Budget left
+      </p>
+      <Progress
+        value={quest.points_remaining}
+        max={quest.total_points}
+        label={`Budget left of ${quest.name}`}
+      />
+    </div>
   );
 }
 
@@ -300,6 +297,26 @@ export function QuestCards(props: {
         />
       ))}
     </ul>
+  );
+}
+
+// ---- Tables ----
+
+/** A public table in its scrolling region, named by the heading `labelledBy` above it. */
+export function PublicTable<T>(props: {
+  label: string;
+  labelledBy: string;
+  columns: Column[];
+  items: T[];
+  row: (item: T) => ComponentChildren;
+}) {
+  return (
+    <TableWrap label={props.label}>
+      <table class="public-table" aria-labelledby={props.labelledBy}>
+        <TableHead columns={props.columns} />
+        <tbody>{props.items.map(props.row)}</tbody>
+      </table>
+    </TableWrap>
   );
 }
 

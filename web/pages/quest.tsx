@@ -1,14 +1,6 @@
+import { Empty, formatNumber, Layout, type Loaded, Show, timeLeft, useLoad } from "../ui.js";
 import {
-  Empty,
-  formatNumber,
-  Layout,
-  type Loaded,
-  Progress,
-  Show,
-  timeLeft,
-  useLoad,
-} from "../ui.js";
-import {
+  BudgetLeft,
   DateTime,
   idFrom,
   loadAllQuests,
@@ -91,18 +83,7 @@ function Quest(props: { quest: PublicQuest }) {
         <dt>Budget</dt>
         <dd>{formatNumber(quest.total_points)} points</dd>
       </dl>
-      {quest.points_remaining === undefined ? null : (
-        <div class="quest-budget quest-page-budget">
-          <p class="budget-label" aria-hidden="true">
-            Budget left
-          </p>
-          <Progress
-            value={quest.points_remaining}
-            max={quest.total_points}
-            label={`Budget left of ${quest.name}`}
-          />
-        </div>
-      )}
+      <BudgetLeft quest={quest} class="quest-budget quest-page-budget" />
       <h2>Earn its points</h2>
       <p>
         The quest's owner pays points to registered passes when they complete it. Register yours

@@ -1,11 +1,11 @@
 import "./wallet.css";
-import type { ComponentChildren } from "preact";
-import { useCallback, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { ApiError } from "../api.js";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import { ApiError } from "../client.js";
 import { asApiError, formatDate } from "../ui.js";
 import {
   connectWallet,
   type Eip1193Provider,
+  findWallet,
   prepareSignIn,
   type SignIn,
   signWithWallet,
@@ -14,8 +14,8 @@ import {
 
 /**
  * What the join page and the application form share: the steps of proving an address with the
- * wallet (connect, read the message, sign, send), the message as the user reads it before
- * signing, and what to do without a wallet.
+ * wallet (connect, read the message, sign, send), the wallet as found, the message as the user
+ * reads it before signing, and what to do without a wallet.
  */
 
 export type ProofStep =
@@ -49,7 +49,7 @@ export interface WalletProof {
 function fromWallet(error: unknown): { error: ApiError; refused: boolean } {
   if (error instanceof WalletError) {
     return {
-      error: new ApiError(0, `WALLET_${error.kind.toUpperCase()}`, error.message),
+      error: new ApiError(0, `WALLET_${error.kind.toUpperCase()}`, error.message, undefined),
       refused: error.kind === "refused",
     };
   }
@@ -134,6 +134,26 @@ export function waitingText(step: ProofStep, sendingText: string): string {
   }
 }
 
+/**
+ * The browser's wallet: looked for again on `checkAgain` (`checked` counts the misses), and
+ * when it injects itself after the page's script ran (MetaMask then says so).
+ */
+export function useFoundWallet() {
+  const [wallet, setWallet] = useState(findWallet);
+  const [checked, setChecked] = useState(0);
+  useEffect(() => {
+    const found = () => setWallet(findWallet());
+    addEventListener("ethereum#initialized", found, { once: true });
+    return () => removeEventListener("ethereum#initialized", found);
+  }, []);
+  const checkAgain = () => {
+    const found = findWallet();
+    setWallet(found);
+    if (!found) setChecked((n) => n + 1);
+  };
+  return { wallet, checked, checkAgain };
+}
+
 /** Moves the focus to the element with `id` whenever `when` changes to a truthy value. */
 export function useFocusOn(id: string, when: unknown) {
   useLayoutEffect(() => {
@@ -142,18 +162,25 @@ export function useFocusOn(id: string, when: unknown) {
 }
 
 /**
- * The message the wallet will ask to sign, shown first so the user reads what they sign; the
- * buttons (`children`) follow it.
+ * The message the wallet will ask to sign, shown first so the user reads what they sign; then
+ * the buttons: sign (held once pressed), and back out (held while the signature is sent).
  */
 export function MessageReview(props: {
   id: string;
   heading: string;
-  signIn: SignIn;
+  /** The message read, being signed, or being sent. */
+  step: Extract<ProofStep, { signIn: SignIn }>;
   /** What the signature does, in a sentence. */
   purpose: string;
-  children: ComponentChildren;
+  /** The sign button's text while the message is read; `busyText` once it is pressed. */
+  signText: string;
+  busyText: string;
+  onSign: () => void;
+  cancelText: string;
+  onCancel: () => void;
 }) {
-  const { signIn } = props;
+  const { step } = props;
+  const { signIn } = step;
   const here = location.host;
   return (
     <section class="wallet-review" aria-labelledby={`${props.id}-heading`}>
@@ -179,7 +206,19 @@ export function MessageReview(props: {
           warn that the two differ.
         </p>
       ) : null}
-      <div class="row">{props.children}</div>
+      <div class="row">
+        <button type="button" onClick={props.onSign} disabled={step.kind !== "review"}>
+          {step.kind === "review" ? props.signText : props.busyText}
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          onClick={props.onCancel}
+          disabled={step.kind === "sending"}
+        >
+          {props.cancelText}
+        </button>
+      </div>
     </section>
   );
 }

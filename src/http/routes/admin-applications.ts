@@ -1,11 +1,11 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import type { Application } from "../../domain/applications.js";
-import { type OwnerFootprint, ownerFootprints } from "../../store/accounts.js";
-import { listApplications } from "../../store/applications.js";
 import { approveApplication, rejectApplication } from "../../use-cases/decide-application.js";
+import { listApplicationsForReview } from "../../use-cases/operator-lists.js";
 import { asOperator } from "../actors.js";
 import { listAnswer, pageRequest } from "../listing.js";
+import { OPERATOR_CODES } from "../operator-guards.js";
+import { presentReviewedApplication } from "../present.js";
 import {
   ApplicationIdParams,
   ApplicationList,
@@ -16,14 +16,15 @@ import {
 } from "../schemas/applications.js";
 import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
-import { OPERATOR_CODES } from "./admin.js";
-import { presentApplication } from "./applications.js";
 
-/** An application as the operator sees it: with what its owner pass already holds here. */
-const presentForOperator = (application: Application, owners: Map<string, OwnerFootprint>) => ({
-  ...presentApplication(application),
-  owner_account: owners.get(application.ownerPass) ?? null,
-});
+/** What approving and rejecting can answer besides the decided application. */
+const DECISION_ERRORS = errorResponses(
+  "BAD_REQUEST",
+  "PAYLOAD_TOO_LARGE",
+  ...OPERATOR_CODES,
+  "APPLICATION_NOT_FOUND",
+  "APPLICATION_ALREADY_DECIDED",
+);
 
 /** The operator's side of quest applications: review, approve (creating the quests), reject. */
 export async function adminApplicationRoutes(app: FastifyInstance, services: Services) {
@@ -50,16 +51,12 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
       },
     },
     async (request) => {
-      const page = await listApplications(
+      const page = await listApplicationsForReview(
         db,
         { status: request.query.status },
         pageRequest(request.query, "int"),
       );
-      const owners = await ownerFootprints(
-        db,
-        page.items.map((application) => application.ownerPass),
-      );
-      return listAnswer(page, (application) => presentForOperator(application, owners));
+      return listAnswer(page, presentReviewedApplication);
     },
   );
 
@@ -81,19 +78,13 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         body: ApproveBody,
         response: {
           200: OperatorApplicationView,
-          ...errorResponses(
-            "BAD_REQUEST",
-            "PAYLOAD_TOO_LARGE",
-            ...OPERATOR_CODES,
-            "APPLICATION_NOT_FOUND",
-            "APPLICATION_ALREADY_DECIDED",
-          ),
+          ...DECISION_ERRORS,
         },
       },
     },
     async (request) => {
       const body = request.body;
-      const application = await approveApplication(db, asOperator(request), request.params.id, {
+      const reviewed = await approveApplication(db, asOperator(request), request.params.id, {
         totalPoints: body.total_points,
         expectedPointsPerCompletion: body.expected_points_per_completion,
         start: body.start === undefined ? undefined : new Date(body.start),
@@ -102,7 +93,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         isPublic: body.is_public,
         actionType: body.action_type,
       });
-      return presentForOperator(application, await ownerFootprints(db, [application.ownerPass]));
+      return presentReviewedApplication(reviewed);
     },
   );
 
@@ -120,24 +111,18 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         body: RejectBody,
         response: {
           200: OperatorApplicationView,
-          ...errorResponses(
-            "BAD_REQUEST",
-            "PAYLOAD_TOO_LARGE",
-            ...OPERATOR_CODES,
-            "APPLICATION_NOT_FOUND",
-            "APPLICATION_ALREADY_DECIDED",
-          ),
+          ...DECISION_ERRORS,
         },
       },
     },
     async (request) => {
-      const application = await rejectApplication(
+      const reviewed = await rejectApplication(
         db,
         asOperator(request),
         request.params.id,
         request.body.reason,
       );
-      return presentForOperator(application, await ownerFootprints(db, [application.ownerPass]));
+      return presentReviewedApplication(reviewed);
     },
   );
 }

@@ -2,7 +2,8 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { revokeApiKeyByValue, rotateApiKey } from "../../use-cases/api-keys.js";
 import { asOperator } from "../actors.js";
-import { presentIssuedKey } from "../present.js";
+import { operatorMeta } from "../operator-guards.js";
+import { presentIssuedKey, presentRevokedKey } from "../present.js";
 import { IssuedKey, KeyIdParams } from "../schemas/admin.js";
 import {
   RevokeByValueBody,
@@ -12,7 +13,15 @@ import {
 } from "../schemas/admin-lists.js";
 import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
-import { operatorMeta } from "./admin.js";
+
+/** What any operator request naming one key can answer. */
+const KEY_CODES = [
+  "BAD_REQUEST",
+  "PAYLOAD_TOO_LARGE",
+  "UNAUTHORIZED",
+  "NOT_FOUND",
+  "KEY_NOT_FOUND",
+] as const;
 
 /** Key lifecycle beyond issue and revoke by id (contract Part 2, "Operator API, more"). */
 export async function adminKeyRoutes(app: FastifyInstance, services: Services) {
@@ -36,14 +45,7 @@ export async function adminKeyRoutes(app: FastifyInstance, services: Services) {
         body: RotateKeyBody,
         response: {
           201: IssuedKey,
-          ...errorResponses(
-            "BAD_REQUEST",
-            "PAYLOAD_TOO_LARGE",
-            "UNAUTHORIZED",
-            "NOT_FOUND",
-            "KEY_NOT_FOUND",
-            "CONFLICT",
-          ),
+          ...errorResponses(...KEY_CODES, "CONFLICT"),
         },
       },
     },
@@ -67,24 +69,14 @@ export async function adminKeyRoutes(app: FastifyInstance, services: Services) {
         body: RevokeByValueBody,
         response: {
           200: RevokedKey,
-          ...errorResponses(
-            "BAD_REQUEST",
-            "PAYLOAD_TOO_LARGE",
-            "UNAUTHORIZED",
-            "NOT_FOUND",
-            "KEY_NOT_FOUND",
-          ),
+          ...errorResponses(...KEY_CODES),
         },
       },
     },
     async (request) => {
-      const { id, revokedAt } = await revokeApiKeyByValue(
-        db,
-        asOperator(request),
-        request.body.key,
-      );
+      const revoked = await revokeApiKeyByValue(db, asOperator(request), request.body.key);
       services.caches.apiKeys.clear(); // at once here; other processes on the notice
-      return { id, revoked_at: revokedAt.toISOString() };
+      return presentRevokedKey(revoked);
     },
   );
 }

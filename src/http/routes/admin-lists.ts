@@ -1,16 +1,20 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { listAccounts } from "../../store/accounts.js";
-import { listActionTypes } from "../../store/action-types.js";
-import { listApiKeys } from "../../store/api-keys.js";
-import { listAudit } from "../../store/audit.js";
-import { listCampaigns } from "../../store/campaigns.js";
-import { listEarningPeriods } from "../../store/earning-periods.js";
-import { listQuests } from "../../store/quests.js";
-import { editEarningPeriod, removeEarningPeriod } from "../../use-cases/settings.js";
+import { checksummed } from "../../domain/address.js";
+import { editEarningPeriod, removeEarningPeriod } from "../../use-cases/earning-periods.js";
+import {
+  listAccounts,
+  listActionTypes,
+  listApiKeys,
+  listAudit,
+  listCampaigns,
+  listEarningPeriods,
+  listQuests,
+} from "../../use-cases/operator-lists.js";
 import { asOperator } from "../actors.js";
 import { ListOf, listAnswer, pageRequest } from "../listing.js";
+import { OPERATOR_CODES, operatorMeta } from "../operator-guards.js";
 import {
   presentAccount,
   presentAdminQuest,
@@ -36,8 +40,6 @@ import {
 } from "../schemas/admin-lists.js";
 import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
-import { OPERATOR_CODES, operatorMeta } from "./admin.js";
-import { checksummed } from "./quests.js";
 
 const PAGING =
   "Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).";

@@ -4,17 +4,14 @@ import { stringify } from "csv-stringify/sync";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Static } from "typebox";
 import { Type } from "typebox";
+import { checksummed } from "../../domain/address.js";
 import { badRequest } from "../../domain/errors.js";
-import {
-  type AdminPayout,
-  listPayouts,
-  type PayoutFilter,
-  payoutExport,
-} from "../../store/payouts.js";
+import { listPayouts, payoutExport } from "../../use-cases/operator-lists.js";
 import { reversePayout } from "../../use-cases/reverse-payout.js";
 import { asOperator } from "../actors.js";
 import { listAnswer, pageRequest } from "../listing.js";
-import { presentReversal } from "../present.js";
+import { OPERATOR_CODES, operatorMeta } from "../operator-guards.js";
+import { presentAdminPayout, presentReversal } from "../present.js";
 import { errorResponses } from "../schemas/common.js";
 import {
   PAYOUT_CSV_EXAMPLE,
@@ -25,8 +22,6 @@ import {
 } from "../schemas/payouts.js";
 import { AdminPayoutIdParams, ReversalBody, ReversalResponse } from "../schemas/points.js";
 import type { Services } from "../services.js";
-import { OPERATOR_CODES, operatorMeta } from "./admin.js";
-import { checksummed } from "./quests.js";
 
 /**
  * Rows an export reads per query (~560 KB of CSV, ~940 KB of NDJSON). What an export keeps alive
@@ -44,18 +39,7 @@ const EXPORTS: Record<ExportFormat, { contentType: string; filename: string }> =
 /** RFC 4180 (https://www.rfc-editor.org/rfc/rfc4180): records end with CRLF. */
 const CSV_HEADER = stringify([[...PAYOUT_ITEM_FIELDS]], { record_delimiter: "windows" });
 
-/** In the order of PAYOUT_ITEM_FIELDS, as the export writes its lines. */
-const presentAdminPayout = (payout: AdminPayout) => ({
-  id: payout.id,
-  quest_id: payout.questId,
-  pass: payout.pass,
-  amount: payout.amount,
-  earning_period_id: payout.earningPeriodId,
-  created_at: payout.createdAt.toISOString(),
-  reversed_at: payout.reversedAt?.toISOString() ?? null,
-});
-
-function payoutFilter(query: Static<typeof PayoutListQuery>): PayoutFilter {
+function payoutFilter(query: Static<typeof PayoutListQuery>) {
   return {
     questId: query.quest_id,
     pass: query.pass === undefined ? undefined : checksummed(query.pass),

@@ -1,21 +1,20 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { AppError } from "../../domain/errors.js";
-import { readFeatures } from "../../store/features.js";
+import { checksummed } from "../../domain/address.js";
 import { issueApiKey, revokeApiKeyById } from "../../use-cases/api-keys.js";
+import { createEarningPeriod } from "../../use-cases/earning-periods.js";
+import { readFeatures } from "../../use-cases/operator-lists.js";
 import { createCampaign, createQuest, editCampaign, editQuest } from "../../use-cases/quests.js";
-import {
-  createEarningPeriod,
-  registerPass,
-  switchActionType,
-  switchFeatures,
-} from "../../use-cases/settings.js";
+import { registerPass } from "../../use-cases/register-pass.js";
+import { switchActionType } from "../../use-cases/switch-action-type.js";
+import { switchFeatures } from "../../use-cases/switch-features.js";
 import { asOperator } from "../actors.js";
-import { requireAdminToken } from "../auth.js";
+import { OPERATOR_CODES, operatorMeta } from "../operator-guards.js";
 import {
   presentAccount,
   presentAdminQuest,
   presentCampaignFields,
+  presentEarningPeriod,
   presentIssuedKey,
 } from "../present.js";
 import {
@@ -42,47 +41,6 @@ import { CampaignIdParams } from "../schemas/campaigns.js";
 import { errorResponses } from "../schemas/common.js";
 import { QuestIdParams } from "../schemas/quests.js";
 import type { Services } from "../services.js";
-import { checksummed } from "./quests.js";
-
-/** What every operator route can answer: a bad or missing token, no operator API, bad input. */
-export const OPERATOR_CODES = ["UNAUTHORIZED", "NOT_FOUND", "BAD_REQUEST"] as const;
-
-/** The OpenAPI description of an operator route. */
-export function operatorMeta(operationId: string, summary: string, description?: string) {
-  return {
-    operationId,
-    summary,
-    ...(description ? { description } : {}),
-    tags: ["operator"],
-    security: [{ adminToken: [] }],
-  };
-}
-
-/**
- * The hooks of the scope every operator route is registered in. Without ADMIN_TOKEN every
- * operator route answers 404 as an unknown route would, but stays in the OpenAPI document.
- */
-export function guardOperatorScope(api: FastifyInstance, services: Services) {
-  const adminToken = services.config.adminToken;
-  api.addHook(
-    "onRequest",
-    adminToken
-      ? requireAdminToken(adminToken)
-      : async (request) => {
-          throw new AppError(
-            "NOT_FOUND",
-            `No route for ${request.method} ${request.url.split("?")[0]}.`,
-          );
-        },
-  );
-  // Other processes rebuild their public answers on the change notice; this one drops them
-  // before its answer leaves, so the operator's next read shows the write.
-  api.addHook("onSend", async (request, reply) => {
-    if (request.method !== "GET" && request.method !== "HEAD" && reply.statusCode < 300) {
-      services.publicAnswers.clear();
-    }
-  });
-}
 
 /** The operator API of the spec's contract (Part 1), plus modes. */
 export async function adminRoutes(app: FastifyInstance, services: Services) {
@@ -343,11 +301,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     async (request, reply) => {
       const window = { start: new Date(request.body.start), end: new Date(request.body.end) };
       const period = await createEarningPeriod(db, asOperator(request), window);
-      return reply.code(201).send({
-        id: period.id,
-        start: period.start.toISOString(),
-        end: period.end.toISOString(),
-      });
+      return reply.code(201).send(presentEarningPeriod(period));
     },
   );
 }

@@ -1,12 +1,16 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { APPLICATION_TOKEN_HEADER, type Application } from "../../domain/applications.js";
+import { checksummed } from "../../domain/address.js";
+import { APPLICATION_TOKEN_HEADER } from "../../domain/applications.js";
 import { AppError } from "../../domain/errors.js";
-import { onboardingInstructions } from "../../domain/onboarding.js";
 import { claimKeys, readOwnApplication } from "../../use-cases/claim-keys.js";
 import { submitApplication } from "../../use-cases/submit-application.js";
 import { asApplicant } from "../actors.js";
-import { httpStatusOf } from "../error-status.js";
+import {
+  presentApplication,
+  presentOnboardingBundle,
+  presentSubmittedApplication,
+} from "../present.js";
 import {
   ApplicantHeaders,
   ApplicationBody,
@@ -16,42 +20,14 @@ import {
   SubmittedApplication,
 } from "../schemas/applications.js";
 import { errorResponses } from "../schemas/common.js";
+import { WALLET_PROOF_CODES } from "../schemas/sign-in.js";
 import type { Services } from "../services.js";
-import { checksummed } from "./quests.js";
 
 /**
  * The challenge of a 401 on the applicant routes (RFC 9110 §11.6.1): the application token, not
  * the x-api-key challenge `challengeUnauthorized` gives every other 401.
  */
 const APPLICATION_TOKEN_CHALLENGE = `ApplicationToken realm="questpoints-applications", header="${APPLICATION_TOKEN_HEADER}"`;
-
-/** Application → wire JSON, for the applicant and the operator alike. */
-export const presentApplication = (application: Application) => ({
-  id: application.id,
-  status: application.status,
-  project: application.project,
-  contact: application.contact,
-  owner: application.ownerPass,
-  quest: {
-    name: application.quest.name,
-    description: application.quest.description,
-    total_points: application.quest.totalPoints,
-    expected_points_per_completion: application.quest.expectedPointsPerCompletion,
-    start: application.quest.start.toISOString(),
-    end: application.quest.end.toISOString(),
-    ...(application.quest.actionType === undefined
-      ? {}
-      : { action_type: application.quest.actionType }),
-  },
-  campaign_id: application.campaignId,
-  message: application.message,
-  created_at: application.createdAt.toISOString(),
-  decided_at: application.decidedAt?.toISOString() ?? null,
-  reason: application.reason,
-  quest_id: application.questId,
-  test_quest_id: application.testQuestId,
-  keys_claimed_at: application.keysClaimedAt?.toISOString() ?? null,
-});
 
 /** The token header as sent; repeated, it is no token at all. */
 function applicationToken(request: FastifyRequest): string | undefined {
@@ -99,12 +75,9 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
           201: SubmittedApplication,
           ...errorResponses(
             "BAD_REQUEST",
-            "SIWE_MESSAGE_INVALID",
-            "NONCE_INVALID",
-            "SIGNATURE_INVALID",
+            ...WALLET_PROOF_CODES,
             "PAYLOAD_TOO_LARGE",
             "RATE_LIMITED",
-            "CHAIN_UNAVAILABLE",
           ),
         },
       },
@@ -135,12 +108,7 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
         { perHour: services.config.applicationsPerHour },
       );
       // The token is a credential: the app's no-store hook keeps it out of every cache.
-      return reply.code(201).send({
-        id: application.id,
-        status: "pending" as const,
-        created_at: application.createdAt.toISOString(),
-        token,
-      });
+      return reply.code(201).send(presentSubmittedApplication(application, token));
     },
   );
 
@@ -203,14 +171,7 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
         token: applicationToken(request),
         baseUrl: baseUrlOf(request),
       });
-      return reply.code(201).send({
-        base_url: bundle.baseUrl,
-        quest_id: bundle.questId,
-        test_quest_id: bundle.testQuestId,
-        api_key: bundle.apiKey,
-        test_api_key: bundle.testApiKey,
-        instructions: onboardingInstructions(bundle.onboarding, httpStatusOf),
-      });
+      return reply.code(201).send(presentOnboardingBundle(bundle));
     },
   );
 }

@@ -2,8 +2,11 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../domain/errors.js";
 import { ID_MAX } from "../../domain/limits.js";
-import { findCampaign, listActiveCampaigns } from "../../store/campaigns.js";
-import { listCampaignQuests } from "../../store/quests.js";
+import {
+  campaignNotFound,
+  listActiveCampaigns,
+  readCampaign,
+} from "../../use-cases/public-reads.js";
 import { listAnswer, pageRequest } from "../listing.js";
 import { presentCampaign, presentCampaignFields } from "../present.js";
 import {
@@ -70,15 +73,12 @@ export async function campaignRoutes(app: FastifyInstance, services: Services) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (id > ID_MAX) throw notFound(id);
+      // An id beyond the column names no campaign: answered before the cache is asked.
+      if (id > ID_MAX) throw campaignNotFound(id);
       return services.publicAnswers.send(request, reply, `campaign:${id}`, async () => {
-        const campaign = await findCampaign(db, id);
-        if (!campaign) throw notFound(id);
-        return presentCampaign(campaign, await listCampaignQuests(db, id));
+        const { campaign, quests } = await readCampaign(db, id);
+        return presentCampaign(campaign, quests);
       });
     },
   );
 }
-
-const notFound = (id: number) =>
-  new AppError("CAMPAIGN_NOT_FOUND", `Campaign ${id} does not exist.`);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { unavailable } from "../../domain/errors.js";
+import { checkDatabase } from "../../use-cases/readiness.js";
 import { errorResponses } from "../schemas/common.js";
 import type { Services } from "../services.js";
 
@@ -13,15 +13,7 @@ export async function opsRoutes(app: FastifyInstance, services: Services) {
   const readiness = ops("getReadiness", "The database is reachable; the chain node's status");
   app.get("/readyz", readiness, async () => {
     const chain = services.chain?.();
-    try {
-      await services.db.query("SELECT 1");
-    } catch {
-      throw unavailable("The database is not reachable.", 5);
-    }
-    return {
-      status: "ok",
-      database: services.db.kind,
-      ...(chain ? { chain: await chain } : {}),
-    };
+    const { database } = await checkDatabase(services.db);
+    return { status: "ok", database, ...(chain ? { chain: await chain } : {}) };
   });
 }

@@ -1,13 +1,21 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { getAddress } from "viem";
-import { AppError } from "../../domain/errors.js";
-import { ID_MAX, LEADERBOARD_LIMIT_MAX } from "../../domain/limits.js";
-import { EVERY, rankPage, scopeKey } from "../../domain/pass-totals.js";
-import { listAllEarningPeriods } from "../../store/earning-periods.js";
-import { findPassBalance, listPassPayouts, readLeaderboardPage } from "../../store/standings.js";
+import { checksummed } from "../../domain/address.js";
+import { LEADERBOARD_LIMIT_MAX } from "../../domain/limits.js";
+import {
+  listPublicEarningPeriods,
+  readLeaderboard,
+  readPassBalance,
+  readPassPayouts,
+} from "../../use-cases/public-reads.js";
 import { listAnswer, pageRequest } from "../listing.js";
 import { requireQuestsEnabled } from "../owner-guards.js";
+import {
+  presentEarningPeriod,
+  presentLeaderboard,
+  presentPassBalance,
+  presentPassPayout,
+} from "../present.js";
 import { errorResponses, NoFields } from "../schemas/common.js";
 import {
   Leaderboard,
@@ -19,10 +27,6 @@ import {
   PublicEarningPeriods,
 } from "../schemas/points.js";
 import type { Services } from "../services.js";
-import { checksummed } from "./quests.js";
-
-const passNotFound = (pass: string) =>
-  new AppError("PASS_NOT_FOUND", `${pass} is not a registered pass.`);
 
 /**
  * Players' balances and the leaderboards: public, no key, readable from any web page. Read from
@@ -51,12 +55,7 @@ export async function passRoutes(app: FastifyInstance, services: Services) {
         },
       },
     },
-    async () =>
-      (await listAllEarningPeriods(db)).map((period) => ({
-        id: period.id,
-        start: period.start.toISOString(),
-        end: period.end.toISOString(),
-      })),
+    async () => (await listPublicEarningPeriods(db)).map(presentEarningPeriod),
   );
 
   api.get(
@@ -80,22 +79,7 @@ export async function passRoutes(app: FastifyInstance, services: Services) {
     },
     async (request) => {
       const pass = checksummed(request.params.address);
-      const balance = await findPassBalance(db, pass);
-      if (!balance) throw passNotFound(pass);
-      return {
-        pass: balance.pass,
-        points: balance.points,
-        rank: balance.rank,
-        payouts_count: balance.payoutsCount,
-        by_campaign: balance.byCampaign.map((entry) => ({
-          campaign_id: entry.campaignId,
-          points: entry.points,
-        })),
-        by_earning_period: balance.byEarningPeriod.map((entry) => ({
-          earning_period_id: entry.earningPeriodId,
-          points: entry.points,
-        })),
-      };
+      return presentPassBalance(await readPassBalance(db, pass));
     },
   );
 
@@ -118,16 +102,8 @@ export async function passRoutes(app: FastifyInstance, services: Services) {
     },
     async (request) => {
       const pass = checksummed(request.params.address);
-      const page = await listPassPayouts(db, pass, pageRequest(request.query, "uuid"));
-      if (!page) throw passNotFound(pass);
-      return listAnswer(page, (payout) => ({
-        id: payout.id,
-        quest_id: payout.questId,
-        quest_name: payout.questName,
-        amount: payout.amount,
-        created_at: payout.createdAt.toISOString(),
-        reversed: payout.reversed,
-      }));
+      const page = await readPassPayouts(db, pass, pageRequest(request.query, "uuid"));
+      return listAnswer(page, presentPassPayout);
     },
   );
 
@@ -148,30 +124,15 @@ export async function passRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request) => {
-      const { campaign_id: campaignId, earning_period_id: periodId } = request.query;
-      const limit = request.query.limit ?? LEADERBOARD_LIMIT_MAX;
-      const offset = request.query.offset ?? 0;
-      // Ids are 4-byte columns: a larger one names no campaign or period, whose board is empty.
-      const unknown = [campaignId, periodId].some((id) => id !== undefined && id > ID_MAX);
-      const { entries, before } = unknown
-        ? { entries: [], before: 0 }
-        : await readLeaderboardPage(
-            db,
-            {
-              campaignKey: campaignId === undefined ? EVERY : scopeKey(campaignId),
-              periodKey: periodId === undefined ? EVERY : scopeKey(periodId),
-            },
-            { limit, offset },
-          );
-      const page = entries.map((entry) => ({
-        pass: getAddress(entry.passKey),
-        points: entry.points,
-      }));
-      return {
-        earning_period_id: periodId ?? null,
-        campaign_id: campaignId ?? null,
-        items: rankPage(page, offset, before),
+      const scope = {
+        campaignId: request.query.campaign_id,
+        periodId: request.query.earning_period_id,
       };
+      const page = {
+        limit: request.query.limit ?? LEADERBOARD_LIMIT_MAX,
+        offset: request.query.offset ?? 0,
+      };
+      return presentLeaderboard(scope, await readLeaderboard(db, scope, page));
     },
   );
 }

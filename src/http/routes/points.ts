@@ -1,18 +1,17 @@
-import { createHash } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import { badRequest, type FieldError } from "../../domain/errors.js";
+import { checksummed } from "../../domain/address.js";
 import { BATCH_BODY_BYTES_MAX, PAYOUT_PAGE_LIMIT_DEFAULT } from "../../domain/limits.js";
-import { statsRange } from "../../domain/stats.js";
-import { findQuestStart, readOwnerView, readQuestStats } from "../../store/owner-reads.js";
-import { listReversals } from "../../store/reversals.js";
-import { type ItemOutcome, paidIn } from "../../use-cases/allocate.js";
+import { allocateBatch } from "../../use-cases/allocate.js";
+import { paidIn } from "../../use-cases/allocation-outcomes.js";
+import { listReversals, readMe } from "../../use-cases/owner-reads.js";
+import { questStats } from "../../use-cases/quest-stats.js";
 import { reversePayout } from "../../use-cases/reverse-payout.js";
 import { asAccount } from "../actors.js";
 import { requireApiKey } from "../auth.js";
-import { httpStatusOf } from "../error-status.js";
 import { OWNER_CODES, OWNER_SECURITY, ownerOnly, requireQuestsEnabled } from "../owner-guards.js";
-import { presentOwnedQuest, presentPayout, presentReversal } from "../present.js";
+import { presentBatchResult, presentMe, presentReversal, presentStatsRow } from "../present.js";
+import { sendRefusal } from "../refusals.js";
 import { errorResponses } from "../schemas/common.js";
 import {
   BatchBody,
@@ -27,40 +26,6 @@ import {
 } from "../schemas/points.js";
 import { IdempotencyKeyHeader, PayoutPageQuery, QuestIdParams } from "../schemas/quests.js";
 import type { Services } from "../services.js";
-import { checksummed, itemHash, parseIdempotencyKey, sendRefusal } from "./quests.js";
-
-/** A batch's item as its result shows it. */
-function presentResult(outcome: ItemOutcome) {
-  if (outcome.ok) {
-    return { status: 200, payout: presentPayout(outcome.payout), replayed: outcome.replayed };
-  }
-  return {
-    status: httpStatusOf(outcome.error.code),
-    code: outcome.error.code,
-    detail: outcome.error.message,
-  };
-}
-
-/**
- * Item keys share one namespace with each other and with the request's own key: one that comes
- * twice in a request could only be in flight against itself, so it is refused up front.
- */
-function refuseRepeatedKeys(items: readonly { idempotency_key?: string }[], header?: string) {
-  const seen = new Map<string, string>();
-  if (header !== undefined) seen.set(header, "the Idempotency-Key header");
-  const errors: FieldError[] = [];
-  items.forEach((item, i) => {
-    const key = item.idempotency_key;
-    if (key === undefined) return;
-    const first = seen.get(key);
-    if (first)
-      errors.push({ field: `allocations/${i}/idempotency_key`, message: `repeats ${first}` });
-    else seen.set(key, `allocations/${i}/idempotency_key`);
-  });
-  if (errors.length > 0) {
-    throw badRequest("An idempotency key may be used once per request.", errors);
-  }
-}
 
 /** The owner's routes beyond a single allocation (contract Part 2), and the key's own `/me`. */
 export async function pointsRoutes(app: FastifyInstance, services: Services) {
@@ -104,39 +69,24 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const questId = request.ownedQuestId!;
-      const header = parseIdempotencyKey(request.headers["idempotency-key"]);
-      const { allocations, atomic = false } = request.body;
-      refuseRepeatedKeys(allocations, header);
-      const items = allocations.map((item) => {
-        const pass = checksummed(item.address);
-        const key = item.idempotency_key;
-        return {
-          pass,
-          points: item.points,
-          idempotency:
-            key === undefined
-              ? undefined
-              : { key, requestHash: itemHash(questId, item.points, pass) },
-        };
-      });
-      const result = await services.allocate({
-        questId,
+      const result = await allocateBatch(services.allocate, {
+        questId: request.ownedQuestId!,
         keyId: request.apiKeyId!,
         accountId: request.apiKeyAccountId!,
-        items,
-        atomic,
         requestId: request.id,
-        idempotency:
-          header === undefined
-            ? undefined
-            : { key: header, requestHash: batchHash(questId, atomic, items) },
+        items: request.body.allocations.map((item) => ({
+          pass: checksummed(item.address),
+          points: item.points,
+          idempotencyKey: item.idempotency_key,
+        })),
+        atomic: request.body.atomic ?? false,
+        idempotencyKey: request.headers["idempotency-key"],
       });
       if (result.replayed) reply.header("Idempotent-Replayed", "true");
       if (!result.ok) return sendRefusal(reply, result);
       const paid = paidIn(result.items);
       return {
-        results: result.items.map(presentResult),
+        results: result.items.map(presentBatchResult),
         paid_count: paid.count,
         paid_points: paid.points,
       };
@@ -222,24 +172,13 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request) => {
-      const questId = request.ownedQuestId!;
-      const bucket = request.query.bucket ?? "hour";
-      const start = await findQuestStart(db, questId);
-      const range = statsRange(
-        {
-          bucket,
-          since: request.query.since === undefined ? undefined : new Date(request.query.since),
-          until: request.query.until === undefined ? undefined : new Date(request.query.until),
-        },
-        start ?? new Date(),
-        new Date(),
-      );
-      const rows = await readQuestStats(db, questId, { bucket, ...range });
-      return rows.map((row) => ({
-        at: row.at.toISOString(),
-        payouts: row.payouts,
-        points: row.points,
-      }));
+      const { bucket = "hour", since, until } = request.query;
+      const rows = await questStats(db, request.ownedQuestId!, {
+        bucket,
+        since: since === undefined ? undefined : new Date(since),
+        until: until === undefined ? undefined : new Date(until),
+      });
+      return rows.map(presentStatsRow);
     },
   );
 
@@ -261,31 +200,6 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
         },
       },
     },
-    async (request) => {
-      const view = await readOwnerView(db, request.apiKeyId!);
-      if (!view) throw new Error("invariant: a live key without its row");
-      return {
-        account: view.account,
-        key: {
-          id: view.key.id,
-          prefix: view.key.prefix,
-          mode: view.key.mode,
-          expires_at: view.key.expiresAt?.toISOString() ?? null,
-        },
-        quests: view.quests.map((quest) => presentOwnedQuest(quest, view.now)),
-      };
-    },
+    async (request) => presentMe(await readMe(db, request.apiKeyId!)),
   );
-}
-
-/** What a batch's own Idempotency-Key was first used for: its quest, `atomic` and items. */
-function batchHash(
-  questId: number,
-  atomic: boolean,
-  items: readonly { pass: string; points: number; idempotency?: { key: string } | undefined }[],
-): string {
-  const body = items.map((item) => [item.points, item.pass, item.idempotency?.key ?? null]);
-  return createHash("sha256")
-    .update(JSON.stringify({ batch: { questId, atomic, items: body } }))
-    .digest("hex");
 }

@@ -1,17 +1,13 @@
-import { createHash } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { parsePassAddress } from "../../domain/address.js";
-import { AppError, badRequest } from "../../domain/errors.js";
-import {
-  IDEMPOTENCY_KEY_LENGTH_MAX,
-  PAYOUT_PAGE_LIMIT_DEFAULT,
-  QUEST_LIST_LIMIT_DEFAULT,
-} from "../../domain/limits.js";
-import { listPublicQuests, type QuestDetailRead } from "../../store/quests.js";
-import type { ItemOutcome } from "../../use-cases/allocate.js";
+import { checksummed } from "../../domain/address.js";
+import { AppError } from "../../domain/errors.js";
+import { PAYOUT_PAGE_LIMIT_DEFAULT, QUEST_LIST_LIMIT_DEFAULT } from "../../domain/limits.js";
+import type { QuestDetailRead } from "../../domain/records.js";
+import { allocatePoints } from "../../use-cases/allocate.js";
+import type { ItemOutcome } from "../../use-cases/allocation-outcomes.js";
+import { listPublicQuests } from "../../use-cases/public-reads.js";
 import { JSON_TYPE } from "../answer-cache.js";
-import { httpStatusOf } from "../error-status.js";
 import { OWNER_CODES, OWNER_SECURITY, ownerOnly, requireQuestsEnabled } from "../owner-guards.js";
 import {
   presentPayout,
@@ -19,7 +15,7 @@ import {
   presentQuestProgress,
   presentQuestPublic,
 } from "../present.js";
-import { PROBLEM_CONTENT_TYPE, problemBody } from "../problem.js";
+import { sendRefusal } from "../refusals.js";
 import { errorResponses } from "../schemas/common.js";
 import {
   AllocateBody,
@@ -35,18 +31,6 @@ import type { Services } from "../services.js";
 
 /** The serialized detail answer of a read shared by identical requests of one batch. */
 const serializedDetails = new WeakMap<QuestDetailRead, string>();
-
-const IDEMPOTENCY_KEY_SHAPE = new RegExp(`^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_LENGTH_MAX}}$`);
-
-/**
- * The checksummed form of an address the schema's `pass-address` format already accepted (so
- * every bad address is named with the other bad fields, before any handler runs).
- */
-export function checksummed(raw: string): string {
-  const address = parsePassAddress(raw);
-  if (!address) throw new Error("invariant: the schema let an invalid address through");
-  return address;
-}
 
 export async function questRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -170,29 +154,15 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const questId = request.ownedQuestId!;
-      const pass = checksummed(request.body.address);
-      const idempotencyKey = parseIdempotencyKey(request.headers["idempotency-key"]);
-      const { points } = request.body;
-      const result = await services.allocate({
-        questId,
+      const outcome = await allocatePoints(services.allocate, {
+        questId: request.ownedQuestId!,
         keyId: request.apiKeyId!,
         accountId: request.apiKeyAccountId!,
-        items: [
-          {
-            pass,
-            points,
-            idempotency:
-              idempotencyKey === undefined
-                ? undefined
-                : { key: idempotencyKey, requestHash: itemHash(questId, points, pass) },
-          },
-        ],
-        atomic: false,
         requestId: request.id,
+        pass: checksummed(request.body.address),
+        points: request.body.points,
+        idempotencyKey: request.headers["idempotency-key"],
       });
-      // A single allocation is its one item, or the request's refusal (key, quest, owner).
-      const outcome = result.ok ? result.items[0]! : result;
       if (outcome.replayed) reply.header("Idempotent-Replayed", "true");
       return sendOutcome(reply, outcome);
     },
@@ -203,30 +173,4 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
 function sendOutcome(reply: FastifyReply, outcome: ItemOutcome) {
   if (outcome.ok) return reply.code(200).send({ payout: presentPayout(outcome.payout) });
   return sendRefusal(reply, outcome);
-}
-
-/** A refusal decided by the use case, as problem details with the (first) request's id. */
-export function sendRefusal(reply: FastifyReply, refusal: { error: AppError; requestId: string }) {
-  return reply
-    .code(httpStatusOf(refusal.error.code))
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(problemBody(refusal.error, refusal.requestId));
-}
-
-export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (typeof header !== "string" || !IDEMPOTENCY_KEY_SHAPE.test(header)) {
-    throw badRequest("Idempotency-Key must be 1-255 printable ASCII characters.", [
-      { field: "Idempotency-Key", message: "must be 1-255 printable ASCII characters" },
-    ]);
-  }
-  return header;
-}
-
-/**
- * What an item's idempotency key was first used for: its quest, points and pass. The same for a
- * single allocation's header and a batch item's key, which share one namespace.
- */
-export function itemHash(questId: number, points: number, pass: string): string {
-  return createHash("sha256").update(JSON.stringify({ questId, points, pass })).digest("hex");
 }

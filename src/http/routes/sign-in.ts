@@ -1,8 +1,14 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { issueNonce, joinWithWallet } from "../../use-cases/sign-in.js";
+import { presentJoinedAccount, presentNonce } from "../present.js";
 import { errorResponses, NoFields } from "../schemas/common.js";
-import { JoinedAccount, SignInNonce, WalletProofBody } from "../schemas/sign-in.js";
+import {
+  JoinedAccount,
+  SignInNonce,
+  WALLET_PROOF_CODES,
+  WalletProofBody,
+} from "../schemas/sign-in.js";
 import type { Services } from "../services.js";
 
 /**
@@ -32,16 +38,12 @@ export async function signInRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const { nonce, expiresAt } = await issueNonce(signIn.db, request.ip);
-      const { domain, publicBaseUrl, chainId } = signIn.settings;
+      const issued = await issueNonce(signIn.db, request.ip);
       // A nonce is for one client: no cache along the way may hand it to another.
-      return reply.code(201).header("cache-control", "no-store").send({
-        nonce,
-        expires_at: expiresAt.toISOString(),
-        domain,
-        uri: publicBaseUrl,
-        chain_id: chainId,
-      });
+      return reply
+        .code(201)
+        .header("cache-control", "no-store")
+        .send(presentNonce(issued, signIn.settings));
     },
   );
 
@@ -58,27 +60,13 @@ export async function signInRoutes(app: FastifyInstance, services: Services) {
         response: {
           200: JoinedAccount,
           201: JoinedAccount,
-          ...errorResponses(
-            "BAD_REQUEST",
-            "SIWE_MESSAGE_INVALID",
-            "NONCE_INVALID",
-            "SIGNATURE_INVALID",
-            "PAYLOAD_TOO_LARGE",
-            "CHAIN_UNAVAILABLE",
-          ),
+          ...errorResponses("BAD_REQUEST", ...WALLET_PROOF_CODES, "PAYLOAD_TOO_LARGE"),
         },
       },
     },
     async (request, reply) => {
       const { account, created, signer } = await joinWithWallet(signIn, request.id, request.body);
-      return reply.code(created ? 201 : 200).send({
-        account: {
-          id: account.id,
-          pass: account.pass,
-          created_at: account.createdAt.toISOString(),
-        },
-        signer,
-      });
+      return reply.code(created ? 201 : 200).send(presentJoinedAccount(account, signer));
     },
   );
 }

@@ -17,6 +17,7 @@ import {
   Timestamp,
   TimestampInput,
 } from "./common.js";
+import { QuestTermsFields } from "./quests.js";
 import { WalletProofBody } from "./sign-in.js";
 
 /** The quest an applicant asks for: the fields of POST /admin/quests the operator would set. */
@@ -80,12 +81,7 @@ export const ApplicantHeaders = Type.Object({
 });
 
 const RequestedQuest = Type.Object({
-  name: Type.String(),
-  description: Type.String(),
-  total_points: Type.Integer(),
-  expected_points_per_completion: Type.Integer(),
-  start: Timestamp,
-  end: Timestamp,
+  ...QuestTermsFields,
   action_type: Type.Optional(Type.String({ description: "present when the applicant named one" })),
 });
 

@@ -85,15 +85,20 @@ export const CampaignSummary = Type.Object({
   description: Type.String(),
 });
 
+/** A quest's terms as every answer shows them: the public quest's and an application's. */
+export const QuestTermsFields = {
+  name: Type.String(),
+  description: Type.String(),
+  total_points: Type.Integer(),
+  expected_points_per_completion: Type.Integer(),
+  start: Timestamp,
+  end: Timestamp,
+};
+
 export const QuestPublic = Type.Object(
   {
     id: Type.Integer(),
-    name: Type.String(),
-    description: Type.String(),
-    total_points: Type.Integer(),
-    expected_points_per_completion: Type.Integer(),
-    start: Timestamp,
-    end: Timestamp,
+    ...QuestTermsFields,
     campaign: Type.Union([CampaignSummary, Type.Null()]),
     points_remaining: Type.Optional(
       Type.Integer({ description: "Only with `with=progress`: points left in the budget" }),

@@ -32,3 +32,11 @@ export const JoinedAccount = Type.Object({
   account: Type.Object({ id: Type.String(), pass: PassAddress, created_at: Timestamp }),
   signer: { ...PassAddress, description: "The address that signed the message" },
 });
+
+/** What checking a wallet proof can refuse it with (`POST /passes`, an application's `proof`). */
+export const WALLET_PROOF_CODES = [
+  "SIWE_MESSAGE_INVALID",
+  "NONCE_INVALID",
+  "SIGNATURE_INVALID",
+  "CHAIN_UNAVAILABLE",
+] as const;

@@ -1,8 +1,9 @@
 /**
- * How `questpoints admin` shows answers to people: tables no wider than TABLE_WIDTH_MAX columns,
- * with the columns a person reads (ids whole, names cut with an ellipsis, times to the minute,
- * addresses shortened where the list is about something else) and nested objects as short
- * summaries, never as inline JSON. Everything else is in the answer `--json` prints.
+ * How the CLI shows answers to people: tables no wider than TABLE_WIDTH_MAX columns, with the
+ * columns a person reads (ids whole, names cut with an ellipsis, times to the minute, addresses
+ * shortened where the list is about something else) and nested objects as short summaries, never
+ * as inline JSON. Everything else is in the answer `--json` prints. The columns of each listing
+ * are the listing's (admin/lists.ts); the cells' formats are here.
  */
 import Table from "cli-table3";
 import type { paths } from "../client/index.js";
@@ -16,10 +17,13 @@ const POINTS_WHOLE_BELOW = 1e10;
 /** Characters a wrapping cell loses to its line breaks, near enough. */
 const WRAP_SLACK = 4;
 
-// ---------------------------------------------------------------- the answers' item types
+// ---------------------------------------------------------------- the answers' items
 
 type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : never;
-type ItemOf<P extends keyof paths> = paths[P] extends { get: { responses: { 200: infer R } } }
+/** The item of a listing's answer: of its page's `items`, or of the array it answers. */
+export type ItemOf<P extends keyof paths> = paths[P] extends {
+  get: { responses: { 200: infer R } };
+}
   ? JsonOf<R> extends { items: (infer I)[] }
     ? I
     : JsonOf<R> extends (infer I)[]
@@ -27,15 +31,7 @@ type ItemOf<P extends keyof paths> = paths[P] extends { get: { responses: { 200:
       : never
   : never;
 
-type AccountItem = ItemOf<"/admin/accounts">;
-type CampaignItem = ItemOf<"/admin/campaigns">;
-type QuestItem = ItemOf<"/admin/quests">;
-type KeyItem = ItemOf<"/admin/keys">;
-type ActionTypeItem = ItemOf<"/admin/action-types">;
-type PeriodItem = ItemOf<"/admin/earning-periods">;
 type ApplicationItem = ItemOf<"/admin/applications">;
-type PayoutItem = ItemOf<"/admin/payouts">;
-type AuditItem = ItemOf<"/admin/audit">;
 
 // ---------------------------------------------------------------- cells
 
@@ -44,30 +40,30 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `2026-01-31 12:00`: a UTC timestamp of the service, to the minute; "" for null. */
-function minute(value: string | null | undefined): string {
+export function minute(value: string | null | undefined): string {
   if (!value) return "";
   const match = TIMESTAMP.exec(value);
   return match ? `${match[1]} ${match[2]}` : value;
 }
 
 /** `2026-01-31`: the UTC day of a timestamp of the service; "" for null. */
-function day(value: string | null | undefined): string {
+export function day(value: string | null | undefined): string {
   if (!value) return "";
   return TIMESTAMP.exec(value)?.[1] ?? value;
 }
 
 /** `0xFfFf…0001`: enough of an address to tell it apart in a list (whole in --json). */
-function shortAddress(value: string): string {
+export function shortAddress(value: string): string {
   return ADDRESS.test(value) ? `${value.slice(0, 6)}…${value.slice(-4)}` : value;
 }
 
 /** `1a2b…9f0e`: a UUID's first and last characters (the last are random in v4 and v7 alike). */
-function shortId(value: string): string {
+export function shortId(value: string): string {
   return UUID.test(value) ? `${value.slice(0, 4)}…${value.slice(-4)}` : value;
 }
 
 /** Points as a person compares them: whole up to 10 digits, beyond in three figures (`9.01e15`). */
-function points(value: number): string {
+export function points(value: number): string {
   return Math.abs(value) < POINTS_WHOLE_BELOW
     ? String(value)
     : value.toPrecision(3).replace("e+", "e");
@@ -103,7 +99,7 @@ function brief(value: unknown): string {
 const SUMMARY_FIRST = ["reason", "amount", "name", "pass", "owner", "active", "is_active"];
 
 /** `reason "duplicate payout", amount 60, quest_id 7`: an object's fields as one short line. */
-function summary(fields: Record<string, unknown>): string {
+export function summary(fields: Record<string, unknown>): string {
   const keys = Object.keys(fields);
   const first = SUMMARY_FIRST.filter((key) => keys.includes(key));
   const ordered = [...first, ...keys.filter((key) => !first.includes(key))];
@@ -111,7 +107,7 @@ function summary(fields: Record<string, unknown>): string {
 }
 
 /** An application's requested quest: `"Name", 1000 points, 2026-01-30 → 2026-02-01`. */
-function requestedQuest(quest: ApplicationItem["quest"]): string {
+export function requestedQuest(quest: ApplicationItem["quest"]): string {
   const name = JSON.stringify(cut(oneLine(quest.name), SUMMARY_TEXT_LENGTH_MAX));
   return `${name}, ${quest.total_points} points, ${day(quest.start)} → ${day(quest.end)}`;
 }
@@ -123,17 +119,9 @@ function ownerAccount(account: ApplicationItem["owner_account"]): string {
 }
 
 /** `operator`, `applicant`, an account's id (`1a2b…9f0e`) or a pass (`0xFfFf…0001`): who, short. */
-function actor(value: string): string {
+export function actor(value: string): string {
   const id = /^(?:account|pass):(.+)$/s.exec(value)?.[1];
   return id === undefined ? value : shortId(shortAddress(id));
-}
-
-/** A key's state in a word: active, revoked, expired, or until the day its grace ends. */
-function keyStatus(key: KeyItem, now: number): string {
-  if (key.revoked_at) return "revoked";
-  if (key.expires_at)
-    return Date.parse(key.expires_at) <= now ? "expired" : `until ${day(key.expires_at)}`;
-  return "active";
 }
 
 // ---------------------------------------------------------------- tables
@@ -255,96 +243,3 @@ export function record(item: Record<string, unknown>): string {
   for (const [key, value] of entries) out.push({ [key!]: cut(value!, valueWidth) });
   return `${out.toString()}\n`;
 }
-
-// ---------------------------------------------------------------- the listings' columns
-
-const yesNo = (value: boolean) => (value ? "yes" : "no");
-
-export const ACCOUNT_COLUMNS: Column<AccountItem>[] = [
-  { header: "id", cell: (account) => account.id },
-  { header: "pass", cell: (account) => account.pass },
-  { header: "created_at", cell: (account) => day(account.created_at) },
-];
-
-export const CAMPAIGN_COLUMNS: Column<CampaignItem>[] = [
-  { header: "id", cell: (campaign) => String(campaign.id) },
-  { header: "name", cell: (campaign) => campaign.name, min: 24 },
-  { header: "start", cell: (campaign) => day(campaign.start) },
-  { header: "end", cell: (campaign) => day(campaign.end) },
-  { header: "active", cell: (campaign) => yesNo(campaign.is_active) },
-  { header: "external_app_id", cell: (campaign) => campaign.external_app_id ?? "", min: 15 },
-];
-
-export const QUEST_COLUMNS: Column<QuestItem>[] = [
-  { header: "id", cell: (quest) => String(quest.id) },
-  { header: "name", cell: (quest) => quest.name, min: 12 },
-  { header: "mode", cell: (quest) => quest.mode },
-  {
-    header: "left/total",
-    cell: (quest) => `${points(quest.points_remaining)}/${points(quest.total_points)}`,
-  },
-  { header: "start", cell: (quest) => day(quest.start) },
-  { header: "end", cell: (quest) => day(quest.end) },
-  { header: "active", cell: (quest) => yesNo(quest.is_active) },
-  { header: "public", cell: (quest) => yesNo(quest.is_public) },
-];
-
-/** Keys: the prefix tells live (`sk_`) from test (`sk_test_`); the owner is its account's id. */
-export function keyColumns(now: number): Column<KeyItem>[] {
-  return [
-    { header: "id", cell: (key) => key.id },
-    { header: "prefix", cell: (key) => key.prefix },
-    { header: "owner", cell: (key) => shortId(key.owner_id) },
-    { header: "last_used", cell: (key) => day(key.last_used_at) },
-    { header: "status", cell: (key) => keyStatus(key, now) },
-  ];
-}
-
-export const ACTION_TYPE_COLUMNS: Column<ActionTypeItem>[] = [
-  { header: "name", cell: (type) => type.name, min: 12 },
-  { header: "active", cell: (type) => yesNo(type.active) },
-  { header: "quests", cell: (type) => String(type.quests) },
-];
-
-export const PERIOD_COLUMNS: Column<PeriodItem>[] = [
-  { header: "id", cell: (period) => String(period.id) },
-  { header: "start", cell: (period) => minute(period.start) },
-  { header: "end", cell: (period) => minute(period.end) },
-];
-
-export const APPLICATION_COLUMNS: Column<ApplicationItem>[] = [
-  { header: "id", cell: (application) => String(application.id) },
-  { header: "status", cell: (application) => application.status },
-  { header: "project", cell: (application) => application.project, min: 10 },
-  { header: "owner", cell: (application) => shortAddress(application.owner) },
-  { header: "quest", cell: (application) => requestedQuest(application.quest), min: 12 },
-  {
-    header: "account",
-    cell: ({ owner_account: account }) => (account ? `${account.quests} quests` : "new"),
-  },
-  { header: "created_at", cell: (application) => day(application.created_at) },
-];
-
-/**
- * Payouts: the whole id (for `payouts reverse`) and the whole reversed_at (the value the exports
- * carry, to reconcile against them) leave no room for created_at, which --json has.
- */
-export const PAYOUT_COLUMNS: Column<PayoutItem>[] = [
-  { header: "id", cell: (payout) => payout.id },
-  { header: "quest", cell: (payout) => String(payout.quest_id) },
-  { header: "pass", cell: (payout) => shortAddress(payout.pass) },
-  { header: "amount", cell: (payout) => points(payout.amount) },
-  { header: "reversed_at", cell: (payout) => payout.reversed_at ?? "", min: 16 },
-];
-
-/**
- * Audit entries: the target's type is the action's first part (target_type in --json); the
- * details as a summary over up to three lines.
- */
-export const AUDIT_COLUMNS: Column<AuditItem>[] = [
-  { header: "at", cell: (entry) => minute(entry.at) },
-  { header: "actor", cell: (entry) => actor(entry.actor) },
-  { header: "action", cell: (entry) => entry.action },
-  { header: "target", cell: (entry) => shortId(entry.target_id), min: 9 },
-  { header: "details", cell: (entry) => summary(entry.details), min: 28, lines: 3 },
-];

@@ -12,24 +12,26 @@
  * Exit: 0 every address registered (now or before); 2 some rows refused; 1 a fatal error (an
  * unreadable file, a bad header, the token refused, the service gone); 130 interrupted.
  */
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import cliProgress from "cli-progress";
 import { parse } from "csv-parse";
-import { NetworkError, type QuestpointsClient, toApiError } from "../client/index.js";
-import { parsePassAddress } from "../domain/address.js";
+import { RETRY_STATUSES } from "../../client/allocation-retry.js";
+import { NetworkError, type QuestpointsClient, toApiError } from "../../client/index.js";
+import { parsePassAddress } from "../../domain/address.js";
 import {
   ATTEMPTS_MAX,
   answerOf,
-  EXIT_REFUSED,
+  endRun,
   forEachRow,
-  RETRY_STATUSES,
   type RetryLater,
+  type RunControl,
   retrying,
+  retryLater,
   runControl,
-  stopOnInterrupt,
-} from "./allocate-runner.js";
+} from "../allocate-runner.js";
+import { checkInputFile, lineCounter } from "../csv-input.js";
+import { printSummary, startProgress } from "../output.js";
 
 export const IMPORT_CONCURRENCY_DEFAULT = 8;
 export const IMPORT_CONCURRENCY_MAX = 64;
@@ -37,14 +39,10 @@ export const IMPORT_CONCURRENCY_MAX = 64;
 export const IMPORT_ROWS_MAX = 100_000;
 /** Refused rows and duplicates printed for people; --json lists them all. */
 const LISTED_ROWS_MAX = 50;
-const PROGRESS_LINE_INTERVAL_MS = 5_000;
 /** Names of the column that holds the addresses, in a header row (any case). */
 const ADDRESS_COLUMNS = ["address", "pass"];
 /** Statuses that every further row would get too: the token or the operator's rights. */
 const FATAL_STATUSES = new Set([401, 403]);
-const LINE_BREAKS = /\r\n|\r|\n/g;
-/** Whole blank lines at the start of a record's raw text: skipped by the parser, but lines. */
-const LEADING_BLANK_LINES = /^(?:[^\S\r\n]*(?:\r\n|\r|\n))*/;
 
 /** `accounts import --help`'s text after the options. */
 export const IMPORT_HELP = `
@@ -110,21 +108,6 @@ export interface ImportSummary {
 
 // ---------------------------------------------------------------- the file
 
-const lineBreaks = (text: string) => text.match(LINE_BREAKS)?.length ?? 0;
-
-/**
- * Line numbers from each record's raw text, which starts with the blank lines skipped before it
- * (csv-parse's own `info.lines` counts a CRLF inside a quoted field as two lines).
- */
-function lineCounter() {
-  let before = 0;
-  return (raw: string): number => {
-    const line = before + lineBreaks(LEADING_BLANK_LINES.exec(raw)?.[0] ?? "") + 1;
-    before += lineBreaks(raw);
-    return line;
-  };
-}
-
 /** The column of the addresses when `record` is a header row; -1 when it is not one. */
 function addressColumn(record: string[]): number {
   const names = record.map((name) => name.trim().toLowerCase());
@@ -156,11 +139,7 @@ function bareRow(record: string[], line: number): FileRow {
 
 /** Every data row of the file, checked; a header that cannot be read is an error. */
 async function readImportFile(file: string): Promise<FileRow[]> {
-  try {
-    if (!statSync(file).isFile()) throw new Error("not a file");
-  } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as Error).message}`);
-  }
+  checkInputFile(file);
   const parser = parse({
     bom: true,
     trim: true,
@@ -220,36 +199,9 @@ async function attempt(api: QuestpointsClient, pass: string): Promise<Answer | R
   }
   const error = toApiError(result.error, response);
   if (RETRY_STATUSES.has(response.status)) {
-    return {
-      kind: "retry",
-      failure: error.message,
-      code: error.code,
-      detail: error.detail,
-      response,
-    };
+    return retryLater(error, response);
   }
   return { kind: "refused", code: error.code, detail: error.detail, status: response.status };
-}
-
-/** Progress on stderr: a bar on a terminal; elsewhere one line every few seconds. */
-function startProgress(io: ImportIo, total: number, done: () => number, counts: () => string) {
-  if (io.stderr.isTTY) {
-    const bar = new cliProgress.SingleBar(
-      {
-        stream: io.stderr as NodeJS.WritableStream,
-        format: "{bar} {value}/{total} addresses | {counts} | {eta_formatted}",
-        hideCursor: true,
-      },
-      cliProgress.Presets.shades_classic,
-    );
-    bar.start(total, 0, { counts: counts() });
-    return { update: () => bar.update(done(), { counts: counts() }), stop: () => bar.stop() };
-  }
-  const timer = setInterval(
-    () => io.stderr.write(`accounts import: ${done()}/${total} addresses, ${counts()}\n`),
-    PROGRESS_LINE_INTERVAL_MS,
-  );
-  return { update: () => {}, stop: () => clearInterval(timer) };
 }
 
 function listed<T>(rows: T[], line: (row: T) => string): string[] {
@@ -309,16 +261,10 @@ function checkRows(rows: FileRow[], summary: ImportSummary): { row: FileRow; pas
   return toSend;
 }
 
-/** Reads, checks and registers the file's addresses; the exit code. */
-export async function importAccounts(
-  api: QuestpointsClient,
-  options: ImportOptions,
-  io: ImportIo,
-): Promise<number> {
-  const rows = await readImportFile(options.csv);
-  const summary: ImportSummary = {
-    file: options.csv,
-    rows: rows.length,
+function emptySummary(file: string, rows: number): ImportSummary {
+  return {
+    file,
+    rows,
     created: 0,
     already_registered: 0,
     duplicates: [],
@@ -327,23 +273,47 @@ export async function importAccounts(
     stopped: null,
     accounts: [],
   };
+}
+
+/** Adds a row's final answer to the summary; a refusal every further row would get stops the run. */
+function recordAnswer(summary: ImportSummary, row: FileRow, answer: Answer, run: RunControl) {
+  if (answer.kind === "registered") {
+    if (answer.created) summary.created++;
+    else summary.already_registered++;
+    const { id, created } = answer;
+    summary.accounts.push({ line: row.line, pass: answer.pass, id, created });
+    return;
+  }
+  const { code, detail } = answer;
+  summary.refused.push({ line: row.line, value: row.text, code, detail });
+  if (FATAL_STATUSES.has(answer.status)) {
+    run.stop(`every further row would be refused: ${code}: ${detail}`, 1);
+  }
+}
+
+/** Reads, checks and registers the file's addresses; the exit code. */
+export async function importAccounts(
+  api: QuestpointsClient,
+  options: ImportOptions,
+  io: ImportIo,
+): Promise<number> {
+  const rows = await readImportFile(options.csv);
+  const summary = emptySummary(options.csv, rows.length);
   const toSend = checkRows(rows, summary);
-  io.stderr.write(
-    `accounts import: ${toSend.length} addresses from ${options.csv}, ${options.concurrency} at once\n`,
-  );
   const run = runControl();
   let decided = 0;
-  const progress = startProgress(
-    io,
-    toSend.length,
-    () => decided,
-    () =>
+  const progress = startProgress(io.stderr, {
+    title: `accounts import: ${toSend.length} addresses from ${options.csv}, ${options.concurrency} at once`,
+    label: "accounts import",
+    unit: "addresses",
+    total: toSend.length,
+    decided: () => decided,
+    counts: () =>
       `created ${summary.created}, already ${summary.already_registered}, refused ${summary.refused.length}`,
-  );
+  });
   async function* pending() {
     yield* toSend;
   }
-  const release = stopOnInterrupt(run);
   try {
     await forEachRow(pending(), options.concurrency, run, async ({ row, pass }) => {
       const answer = await retrying(run, () => attempt(api, pass));
@@ -353,34 +323,17 @@ export async function importAccounts(
         run.stop(`no success after ${ATTEMPTS_MAX} attempts on line ${row.line}: ${failure}`, 1);
         return;
       }
-      const outcome = answer.value;
       decided++;
-      if (outcome.kind === "registered") {
-        if (outcome.created) summary.created++;
-        else summary.already_registered++;
-        const { id, created } = outcome;
-        summary.accounts.push({ line: row.line, pass: outcome.pass, id, created });
-      } else {
-        const { code, detail } = outcome;
-        summary.refused.push({ line: row.line, value: row.text, code, detail });
-        if (FATAL_STATUSES.has(outcome.status)) {
-          run.stop(`every further row would be refused: ${outcome.code}: ${outcome.detail}`, 1);
-        }
-      }
+      recordAnswer(summary, row, answer.value, run);
       progress.update();
     });
   } finally {
-    release();
     progress.stop();
   }
   summary.not_done = toSend.length - decided;
   summary.stopped = run.reason;
   summary.refused.sort((a, b) => a.line - b.line);
   summary.accounts.sort((a, b) => a.line - b.line);
-  io.stdout.write(
-    options.json ? `${JSON.stringify(summary, null, 2)}\n` : formatImportSummary(summary),
-  );
-  if (run.exitCode === 1 && summary.stopped) io.stderr.write(`questpoints: ${summary.stopped}\n`);
-  if (run.exitCode !== 0) return run.exitCode;
-  return summary.refused.length > 0 ? EXIT_REFUSED : 0;
+  printSummary({ json: options.json, io }, summary, formatImportSummary);
+  return endRun(run, io.stderr, summary.refused.length > 0);
 }

@@ -1,9 +1,13 @@
+/**
+ * Demo data for a first start: an owner, a player, a campaign, a quest and a live API key, seeded
+ * once into an empty database (`questpoints demo`, and `serve --demo-if-empty` on PGlite).
+ */
 import { apiKeyDisplayPrefix, generateApiKey, hashApiKey } from "../domain/api-keys.js";
 import { registerAccount } from "../store/accounts.js";
 import { insertApiKey } from "../store/api-keys.js";
 import { insertCampaign } from "../store/campaigns.js";
 import type { Db } from "../store/db.js";
-import { insertQuest } from "../store/quests.js";
+import { hasAnyQuest, insertQuest } from "../store/quests.js";
 
 // FuturePass-style pass addresses (0xFFFFFFFF + index), as on the Root network.
 export const DEMO_OWNER_PASS = "0xFfFFFFff00000000000000000000000000000001";
@@ -20,10 +24,7 @@ export interface DemoData {
 /** Seeds a demo owner, player, campaign, quest and API key; undefined when data already exists. */
 export async function seedDemo(db: Db, now = new Date()): Promise<DemoData | undefined> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ any: boolean }>(
-      "SELECT EXISTS (SELECT 1 FROM quests) AS any",
-    );
-    if (rows[0]!.any) return undefined;
+    if (await hasAnyQuest(tx)) return undefined;
     const owner = (await registerAccount(tx, DEMO_OWNER_PASS)).account;
     await registerAccount(tx, DEMO_PLAYER_PASS);
     const window = {

@@ -1,0 +1,472 @@
+/**
+ * The webhook outbox (migration 009): events are written by the transaction of the change they
+ * report, with one delivery per subscribed endpoint, and the service processes claim due
+ * deliveries with FOR UPDATE SKIP LOCKED (`use-cases/webhook-delivery.ts`).
+ */
+import type { Mode } from "../domain/api-keys.js";
+import type { Audience, DeliveryStatus, EventType } from "../domain/webhooks.js";
+import type { Queryable, Tx } from "./db.js";
+import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
+
+/** An event to record, with whose endpoints hear it (subscribed, not disabled). */
+export interface EventToWrite {
+  id: string;
+  type: EventType;
+  /** The message body, as `eventBody` wrote it. */
+  body: string;
+  createdAt: Date;
+  audiences: readonly Audience[];
+}
+
+/**
+ * The CTEs that record `events` inside a bigger statement (the allocation's one write), their
+ * parameters appended to `params`: each event is stored only if some endpoint of its audiences
+ * subscribed to its type, with one pending delivery per such endpoint, due at once.
+ */
+export function eventsCte(params: unknown[], events: readonly EventToWrite[]): string {
+  const audiences = events.flatMap((event) =>
+    event.audiences.map((audience) => ({ event, audience })),
+  );
+  const eventIds = param(
+    params,
+    audiences.map((a) => a.event.id),
+  );
+  const accounts = param(
+    params,
+    audiences.map((a) => ("operators" in a.audience ? null : a.audience.accountId)),
+  );
+  const modes = param(
+    params,
+    audiences.map((a) => ("operators" in a.audience ? "live" : a.audience.mode)),
+  );
+  const types = param(
+    params,
+    audiences.map((a) => a.event.type),
+  );
+  const ids = param(
+    params,
+    events.map((e) => e.id),
+  );
+  const typesOfEvents = param(
+    params,
+    events.map((e) => e.type),
+  );
+  const bodies = param(
+    params,
+    events.map((e) => e.body),
+  );
+  const times = param(
+    params,
+    events.map((e) => e.createdAt),
+  );
+  return `webhook_targets AS (
+       SELECT DISTINCT a.event_id, e.id AS endpoint_id
+       FROM unnest(${eventIds}::text[], ${accounts}::uuid[], ${modes}::text[], ${types}::text[])
+         AS a(event_id, account_id, mode, type)
+       JOIN webhook_endpoints e ON e.account_id IS NOT DISTINCT FROM a.account_id
+         AND e.mode = a.mode AND a.type = ANY(e.events) AND e.disabled_at IS NULL
+     ), webhook_events_written AS (
+       INSERT INTO webhook_events (id, type, body, created_at)
+       SELECT u.id, u.type, u.body, u.created_at
+       FROM unnest(${ids}::text[], ${typesOfEvents}::text[], ${bodies}::text[],
+         ${times}::timestamptz[]) AS u(id, type, body, created_at)
+       WHERE u.id IN (SELECT event_id FROM webhook_targets)
+       RETURNING id
+     ), webhook_deliveries_written AS (
+       INSERT INTO webhook_deliveries (id, endpoint_id, event_id, next_at, created_at)
+       SELECT gen_random_uuid(), t.endpoint_id, t.event_id, now(), now()
+       FROM webhook_targets t JOIN webhook_events_written w ON w.id = t.event_id
+       RETURNING 1
+     )`;
+}
+
+/** Records events in the caller's transaction; returns how many deliveries they made. */
+export async function recordEvents(tx: Tx, events: readonly EventToWrite[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const params: unknown[] = [];
+  const { rows } = await tx.query<{ deliveries: number }>(
+    `WITH ${eventsCte(params, events)}
+     SELECT (SELECT count(*) FROM webhook_deliveries_written)::int AS deliveries`,
+    params,
+  );
+  return rows[0]!.deliveries;
+}
+
+/** Which event types each audience's enabled endpoints subscribed to, for the batch to build. */
+export type Subscriptions = Map<string, Set<EventType>>;
+
+/** The key of an audience in `Subscriptions`. */
+export const audienceKey = (audience: Audience) =>
+  "operators" in audience ? "operators" : `${audience.accountId}:${audience.mode}`;
+
+/** The subscriptions of the given owner accounts (both modes) and of the operators. */
+export async function readSubscriptions(
+  db: Queryable,
+  accountIds: readonly string[],
+): Promise<Subscriptions> {
+  const { rows } = await db.query<{ account_id: string | null; mode: Mode; events: EventType[] }>(
+    `SELECT account_id, mode, events FROM webhook_endpoints
+     WHERE disabled_at IS NULL AND (account_id = ANY($1::uuid[]) OR account_id IS NULL)`,
+    [accountIds],
+  );
+  return subscriptionsOf(rows);
+}
+
+/** `Subscriptions` from endpoint rows (`account_id`, `mode`, `events`). */
+export function subscriptionsOf(
+  rows: readonly { account_id: string | null; mode: Mode; events: EventType[] }[],
+): Subscriptions {
+  const subscriptions: Subscriptions = new Map();
+  for (const row of rows) {
+    const key = audienceKey(
+      row.account_id === null ? { operators: true } : { accountId: row.account_id, mode: row.mode },
+    );
+    const types = subscriptions.get(key) ?? new Set<EventType>();
+    for (const type of row.events) types.add(type);
+    subscriptions.set(key, types);
+  }
+  return subscriptions;
+}
+
+/** A delivery due to one endpoint now, whatever its subscriptions (a test event, a redelivery). */
+export async function queueDelivery(
+  tx: Tx,
+  endpointId: string,
+  event?: Pick<EventToWrite, "id" | "type" | "body" | "createdAt">,
+  eventId = event?.id,
+): Promise<void> {
+  if (event) {
+    await tx.query(
+      "INSERT INTO webhook_events (id, type, body, created_at) VALUES ($1, $2, $3, $4)",
+      [event.id, event.type, event.body, event.createdAt],
+    );
+  }
+  await tx.query(
+    `INSERT INTO webhook_deliveries (id, endpoint_id, event_id, next_at, created_at)
+     VALUES (gen_random_uuid(), $1, $2, now(), now())`,
+    [endpointId, eventId],
+  );
+}
+
+/** Whether `eventId` was ever meant for endpoint `endpointId` (so it may be redelivered). */
+export async function wasDeliveredTo(
+  db: Queryable,
+  endpointId: string,
+  eventId: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    "SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1::uuid AND event_id = $2 LIMIT 1",
+    [endpointId, eventId],
+  );
+  return rows.length > 0;
+}
+
+export interface DeliveryView {
+  id: string;
+  eventId: string;
+  eventType: EventType;
+  status: DeliveryStatus;
+  /** Attempts made so far. */
+  attempt: number;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number | null;
+  /** The last attempt's time; when none was made yet, when the delivery was queued. */
+  at: Date;
+  /** When the next attempt is due (pending only). */
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+}
+
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  event_type: EventType;
+  status: DeliveryStatus;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  attempted_at: Date | null;
+  next_at: Date;
+  created_at: Date;
+}
+
+/** An endpoint's deliveries, newest first, of one status or all. */
+export async function listDeliveries(
+  db: Queryable,
+  endpointId: string,
+  status: DeliveryStatus | undefined,
+  page: PageRequest,
+): Promise<Page<DeliveryView>> {
+  const params: unknown[] = [endpointId];
+  const conditions = ["d.endpoint_id = $1::uuid"];
+  if (status) conditions.push(`d.status = ${param(params, status)}`);
+  const { where, orderBy, limit } = keyset(
+    { at: "d.created_at", id: "d.id", idType: "uuid" },
+    "newest",
+    page,
+    params,
+  );
+  const { rows } = await db.query<DeliveryRow>(
+    `SELECT d.id, d.event_id, ev.type AS event_type, d.status, d.attempt, d.status_code, d.error,
+            d.duration_ms, d.attempted_at, d.next_at, d.created_at
+     FROM webhook_deliveries d JOIN webhook_events ev ON ev.id = d.event_id
+     WHERE ${[...conditions, where].join(" AND ")}
+     ${orderBy} ${limit}`,
+    params,
+  );
+  return toPage(
+    rows.map((row) => ({
+      id: row.id,
+      eventId: row.event_id,
+      eventType: row.event_type,
+      status: row.status,
+      attempt: row.attempt,
+      statusCode: row.status_code,
+      error: row.error,
+      durationMs: row.duration_ms,
+      at: row.attempted_at ?? row.created_at,
+      nextAttemptAt: row.status === "pending" ? row.next_at : null,
+      createdAt: row.created_at,
+    })),
+    page.limit,
+    (d) => ({ at: d.createdAt, id: d.id }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery
+
+/** A delivery claimed by this process, with what sending it needs. */
+export interface ClaimedDelivery {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: EventType;
+  body: string;
+  url: string;
+  /** The secrets that sign it: the current one, and the previous one during a rotation. */
+  secrets: string[];
+  /** Attempts made before this one. */
+  attempt: number;
+  createdAt: Date;
+}
+
+/**
+ * Claims up to `limit` due deliveries of enabled endpoints, at most `perEndpoint` per endpoint
+ * and none of `busyEndpoints` (this process's endpoints already at their share), so one slow
+ * endpoint never takes every slot. Claiming moves `next_at` to `leaseUntil`: if this process
+ * dies mid-send, the delivery is due again then and another process sends it (same event id).
+ */
+export async function claimDueDeliveries(
+  db: Queryable,
+  claim: {
+    now: Date;
+    leaseUntil: Date;
+    limit: number;
+    perEndpoint: number;
+    busyEndpoints: readonly string[];
+  },
+): Promise<ClaimedDelivery[]> {
+  const { rows } = await db.query<{
+    id: string;
+    endpoint_id: string;
+    event_id: string;
+    event_type: EventType;
+    body: string;
+    url: string;
+    secret: string;
+    previous_secret: string | null;
+    previous_secret_until: Date | null;
+    attempt: number;
+    created_at: Date;
+  }>(
+    `WITH due AS (
+       SELECT d.id, d.endpoint_id,
+              row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_at) AS place
+       FROM (SELECT id, endpoint_id, next_at FROM webhook_deliveries
+             WHERE status = 'pending' AND next_at <= $1
+               AND NOT (endpoint_id = ANY($5::uuid[]))
+             ORDER BY next_at LIMIT $3 * 4) d
+     ), picked AS (
+       -- By id from an array: a join to \`due\` may be planned as a nested loop over it (a table
+       -- just filled has no statistics), costing seconds at a few thousand due.
+       SELECT d.id FROM webhook_deliveries d
+       JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.disabled_at IS NULL
+       WHERE d.id = ANY(ARRAY(SELECT id FROM due WHERE place <= $4))
+         AND d.status = 'pending' AND d.next_at <= $1
+       ORDER BY d.next_at
+       LIMIT $3
+       FOR UPDATE OF d SKIP LOCKED
+     )
+     UPDATE webhook_deliveries d SET next_at = $2
+     FROM picked, webhook_endpoints e, webhook_events ev
+     WHERE d.id = picked.id AND e.id = d.endpoint_id AND ev.id = d.event_id
+     RETURNING d.id, d.endpoint_id, d.event_id, ev.type AS event_type, ev.body, e.url, e.secret,
+               e.previous_secret, e.previous_secret_until, d.attempt, d.created_at`,
+    [claim.now, claim.leaseUntil, claim.limit, claim.perEndpoint, claim.busyEndpoints],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    endpointId: row.endpoint_id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    body: row.body,
+    url: row.url,
+    secrets: [
+      row.secret,
+      ...(row.previous_secret && row.previous_secret_until && row.previous_secret_until > claim.now
+        ? [row.previous_secret]
+        : []),
+    ],
+    attempt: row.attempt,
+    createdAt: row.created_at,
+  }));
+}
+
+/** One attempt's outcome as it is kept on the delivery. */
+export interface AttemptRecord {
+  deliveryId: string;
+  endpointId: string;
+  at: Date;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  /** pending with the next attempt's time, or final. */
+  status: DeliveryStatus;
+  nextAt: Date | null;
+}
+
+/**
+ * Stores the attempts of many deliveries at once (two statements, whatever their number). A
+ * success ends its endpoint's failing streak; a failure starts one (or continues it). Returns,
+ * per endpoint, when its streak began (null: none), so the caller can tell when only failures
+ * have lasted long enough to disable it.
+ */
+export async function recordAttempts(
+  tx: Tx,
+  attempts: readonly AttemptRecord[],
+): Promise<Map<string, Date | null>> {
+  if (attempts.length === 0) return new Map();
+  await tx.query(
+    `UPDATE webhook_deliveries d
+     SET attempt = d.attempt + 1, status = a.status, status_code = a.status_code, error = a.error,
+         duration_ms = a.duration_ms, attempted_at = a.at, next_at = COALESCE(a.next_at, d.next_at)
+     FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::int[], $6::timestamptz[],
+       $7::timestamptz[]) AS a(id, status, status_code, error, duration_ms, at, next_at)
+     WHERE d.id = a.id AND d.status = 'pending'`,
+    [
+      attempts.map((a) => a.deliveryId),
+      attempts.map((a) => a.status),
+      attempts.map((a) => a.statusCode),
+      attempts.map((a) => a.error),
+      attempts.map((a) => a.durationMs),
+      attempts.map((a) => a.at),
+      attempts.map((a) => a.nextAt),
+    ],
+  );
+  const streaks = [...streaksOf(attempts)];
+  const { rows } = await tx.query<{ id: string; failing_since: Date | null }>(
+    `UPDATE webhook_endpoints e
+     SET failing_since = CASE WHEN u.reset THEN u.since ELSE COALESCE(e.failing_since, u.since) END
+     FROM unnest($1::uuid[], $2::boolean[], $3::timestamptz[]) AS u(id, reset, since)
+     WHERE e.id = u.id
+     RETURNING e.id, e.failing_since`,
+    [streaks.map(([id]) => id), streaks.map(([, s]) => s.reset), streaks.map(([, s]) => s.since)],
+  );
+  return new Map(rows.map((row) => [row.id, row.failing_since]));
+}
+
+/**
+ * Each endpoint's streak after these attempts, in time order: `reset` when one succeeded (the
+ * streak is then `since` the first failure after the last success, or none), else the streak
+ * goes on (it began `since` the first failure here, if it had not begun before).
+ */
+function streaksOf(
+  attempts: readonly AttemptRecord[],
+): Map<string, { reset: boolean; since: Date | null }> {
+  const streaks = new Map<string, { reset: boolean; since: Date | null }>();
+  for (const attempt of [...attempts].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const streak = streaks.get(attempt.endpointId) ?? { reset: false, since: null };
+    if (attempt.status === "succeeded")
+      streaks.set(attempt.endpointId, { reset: true, since: null });
+    else streaks.set(attempt.endpointId, { ...streak, since: streak.since ?? attempt.at });
+  }
+  return streaks;
+}
+
+/**
+ * Fails the oldest pending deliveries of every endpoint that has more than `max` pending, saying
+ * so; returns how many failed.
+ */
+export async function failPendingBeyond(db: Queryable, max: number): Promise<number> {
+  const { rows } = await db.query<{ failed: number }>(
+    `WITH over AS (
+       SELECT endpoint_id, count(*) - $1 AS excess FROM webhook_deliveries
+       WHERE status = 'pending' GROUP BY endpoint_id HAVING count(*) > $1
+     ), oldest AS (
+       SELECT d.id FROM over
+       CROSS JOIN LATERAL (
+         SELECT id FROM webhook_deliveries
+         WHERE endpoint_id = over.endpoint_id AND status = 'pending'
+         ORDER BY created_at, id LIMIT over.excess
+       ) d
+     ), failed AS (
+       UPDATE webhook_deliveries d SET status = 'failed',
+         error = 'not sent: more than ' || $1 || ' deliveries were pending for this endpoint (WEBHOOK_PENDING_MAX)'
+       FROM oldest WHERE d.id = oldest.id AND d.status = 'pending'
+       RETURNING 1
+     )
+     SELECT count(*)::int AS failed FROM failed`,
+    [max],
+  );
+  return rows[0]!.failed;
+}
+
+/** Deliveries pending, and the age of the oldest one due (the lag), for /metrics. */
+export async function pendingStats(
+  db: Queryable,
+  now: Date,
+): Promise<{ pending: number; oldestDueS: number }> {
+  const { rows } = await db.query<{ pending: number; oldest: Date | null }>(
+    `SELECT count(*)::int AS pending,
+            min(next_at) FILTER (WHERE next_at <= $1) AS oldest
+     FROM webhook_deliveries WHERE status = 'pending'`,
+    [now],
+  );
+  const { pending, oldest } = rows[0]!;
+  return {
+    pending,
+    oldestDueS: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0,
+  };
+}
+
+/**
+ * Deletes up to `limit` finished deliveries queued before `before`, and the events left with no
+ * delivery; returns how many deliveries went. Bounded, so a purge never holds locks for long.
+ */
+export async function purgeWebhookHistory(
+  db: Queryable,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const { rows } = await db.query<{ deleted: number }>(
+    `WITH old AS (
+       SELECT id, event_id FROM webhook_deliveries
+       WHERE status <> 'pending' AND created_at < $1 LIMIT $2
+     ), gone AS (
+       DELETE FROM webhook_deliveries d USING old WHERE d.id = old.id RETURNING d.event_id
+     ), orphans AS (
+       DELETE FROM webhook_events ev
+       WHERE ev.id IN (SELECT event_id FROM gone)
+         AND NOT EXISTS (
+           SELECT 1 FROM webhook_deliveries d
+           WHERE d.event_id = ev.id AND d.id NOT IN (SELECT id FROM old)
+         )
+     )
+     SELECT count(*)::int AS deleted FROM gone`,
+    [before, limit],
+  );
+  return rows[0]!.deleted;
+}

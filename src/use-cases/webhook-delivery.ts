@@ -1,0 +1,432 @@
+/**
+ * The webhook delivery worker, one in every service process (README, "Webhooks"). It claims due
+ * deliveries from the outbox (`store/webhooks.ts`, FOR UPDATE SKIP LOCKED, so processes share the
+ * work without sending one delivery twice in normal operation), sends each signed message, and
+ * records the attempt: success, a retry on the schedule, failure, or the endpoint disabled.
+ *
+ * A claim moves the delivery's due time past the send's timeout: if the process dies mid-send,
+ * the delivery is due again then and sent with the same webhook-id. Delivery is at least once.
+ */
+
+import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
+import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
+import {
+  type AttemptResult,
+  FAILING_DISABLE_AFTER_MS,
+  nextStep,
+  signatureHeader,
+  WEBHOOK_TIMEOUT_MS,
+} from "../domain/webhooks.js";
+import { recordAudit } from "../store/audit.js";
+import type { Db, Tx } from "../store/db.js";
+import { disableEndpoint } from "../store/webhook-endpoints.js";
+import {
+  type AttemptRecord,
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  failPendingBeyond,
+  recordAttempts,
+} from "../store/webhook-outbox.js";
+import { publicOnlyLookup, send } from "./webhook-sender.js";
+
+/** What an attempt reports, for /metrics. */
+export interface AttemptReport {
+  outcome: "delivered" | "retried" | "failed";
+  /** From the event's creation to this successful attempt (delivered only). */
+  lagS?: number | undefined;
+}
+
+export interface WebhookDeliveryOptions {
+  /** The worker's clock: due times, retry times and the 5-day rule read it (tests move it). */
+  clock?: () => Date;
+  /** Sends at most this many at once in this process. */
+  concurrency?: number;
+  /** At most this many in flight per endpoint in this process: one slow endpoint never blocks the rest. */
+  perEndpoint?: number;
+  /** Longest wait between two looks at the outbox when nothing pokes the worker. */
+  pollMs?: number;
+  /** WEBHOOK_PENDING_MAX: pending deliveries per endpoint beyond which the oldest fail. */
+  pendingMax: number;
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: send to loopback and private addresses (development, tests). */
+  allowPrivateTargets: boolean;
+  /** An answer must come within this (contract: 15 s). */
+  timeoutMs?: number;
+  onAttempt?: (report: AttemptReport) => void;
+  onDropped?: (count: number) => void;
+  /** Failures of the worker itself (the database unreachable): logged, then tried again. */
+  onError?: (error: unknown) => void;
+  random?: () => number;
+}
+
+export interface WebhookDelivery {
+  /** Starts looking at the outbox in the background; `onError` hears the worker's own failures. */
+  start(onError?: (error: unknown) => void): void;
+  /** Stops claiming and waits for the sends in flight to be recorded. */
+  stop(): Promise<void>;
+  /** Something was just written: look now rather than at the next poll. */
+  poke(): void;
+  /** Trims, then claims and sends what is due until nothing is; resolves once all is recorded. */
+  runOnce(): Promise<number>;
+}
+
+const POLL_MS_DEFAULT = 500;
+const CONCURRENCY_DEFAULT = 64;
+const PER_ENDPOINT_DEFAULT = 16;
+/** Deliveries one process holds claimed at most, per endpoint and in all; one claim takes at most CLAIM_BATCH_MAX. */
+const PER_ENDPOINT_CLAIMED_MAX = 256;
+const CLAIMED_MAX = 1024;
+const CLAIM_BATCH_MAX = 512;
+/** Looks at the outbox at most this often when poked (the lag budget is a second). */
+const LOOK_INTERVAL_MIN_MS = 25;
+/** Most attempts recorded in one transaction. */
+const RECORD_BATCH_MAX = 500;
+/** A claim outlives the send by this much before another process may take the delivery. */
+const LEASE_MARGIN_MS = 15_000;
+/** The pending bound is enforced this often (it scans the pending deliveries). */
+const TRIM_INTERVAL_MS = 5_000;
+/** An error text kept on a delivery is cut to this many characters. */
+const ERROR_LENGTH_MAX = 500;
+
+/** A claimed delivery waiting for a sending slot, until its lease ends. */
+interface Queued {
+  delivery: ClaimedDelivery;
+  leaseUntil: Date;
+  /** Called once it is recorded, or left for a later claim. */
+  settle: () => void;
+}
+
+/** A finished attempt waiting to be recorded. */
+interface Finished {
+  delivery: ClaimedDelivery;
+  result: AttemptResult;
+  started: Date;
+  at: Date;
+  recorded: () => void;
+}
+
+/** Disables an endpoint (once) and audits it as the service's own act. */
+async function disableAudited(
+  tx: Tx,
+  endpointId: string,
+  reason: string,
+  deliveryId: string,
+  at: Date,
+): Promise<void> {
+  const disabled = await disableEndpoint(tx, endpointId, reason, at);
+  if (!disabled) return;
+  await recordAudit(
+    tx,
+    { actor: "service", requestId: randomUUID() },
+    {
+      action: "webhook.disable",
+      targetType: "webhook",
+      targetId: endpointId,
+      details: { reason, url: disabled.url, delivery_id: deliveryId },
+    },
+  );
+}
+
+export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): WebhookDelivery {
+  const clock = options.clock ?? (() => new Date());
+  const concurrency = options.concurrency ?? CONCURRENCY_DEFAULT;
+  const perEndpoint = options.perEndpoint ?? PER_ENDPOINT_DEFAULT;
+  const pollMs = options.pollMs ?? POLL_MS_DEFAULT;
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const inFlight = new Map<string, number>(); // endpoint id → sends in flight
+  const stopping = new AbortController();
+  // Every send in flight listens for the stop: as many as `concurrency`, not a leak.
+  setMaxListeners(concurrency + 1, stopping.signal);
+  // Kept-alive connections per endpoint origin; unless private targets are allowed, each new
+  // connection's resolved address must be public (checked by the agents' lookup).
+  const connections = {
+    keepAlive: true,
+    maxSockets: perEndpoint,
+    ...(options.allowPrivateTargets ? {} : { lookup: publicOnlyLookup }),
+  };
+  const agents = { http: new HttpAgent(connections), https: new HttpsAgent(connections) };
+  // Claimed deliveries wait here, per endpoint, for a sending slot; each is in `work` until its
+  // attempt is recorded (or it is left for a later claim), which bounds what one process holds.
+  const queues = new Map<string, Queued[]>();
+  const work = new Set<Promise<void>>();
+  let sending = 0;
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let looking: Promise<unknown> | undefined;
+  let lookAgain = false;
+  let lastLook = 0;
+  let soon = false; // a look is scheduled within LOOK_INTERVAL_MIN_MS
+  let lastTrim = 0;
+
+  let onError = options.onError;
+  const reportError = (error: unknown) => onError?.(error);
+
+  async function trim(): Promise<void> {
+    const now = clock().getTime();
+    if (now - lastTrim < TRIM_INTERVAL_MS) return;
+    lastTrim = now;
+    const dropped = await failPendingBeyond(db, options.pendingMax);
+    if (dropped > 0) options.onDropped?.(dropped);
+  }
+
+  const held = (endpointId: string) =>
+    (queues.get(endpointId)?.length ?? 0) + (inFlight.get(endpointId) ?? 0);
+
+  /**
+   * Claims what this process has room for (many per look: one claim serves a whole burst), and
+   * starts sending; returns one promise per claimed delivery, settled once it is recorded.
+   */
+  async function claimAndSend(): Promise<Promise<void>[]> {
+    const room = Math.min(CLAIMED_MAX - work.size, CLAIM_BATCH_MAX);
+    if (room <= 0) return [];
+    await trim();
+    const now = clock();
+    const leaseUntil = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
+    const busy = new Set([...queues.keys(), ...inFlight.keys()]);
+    const claimed = await claimDueDeliveries(db, {
+      now,
+      leaseUntil,
+      limit: room,
+      perEndpoint: PER_ENDPOINT_CLAIMED_MAX,
+      busyEndpoints: [...busy].filter((id) => held(id) >= PER_ENDPOINT_CLAIMED_MAX),
+    });
+    const settled = claimed.map((delivery) => {
+      let settle!: () => void;
+      const done = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
+      const queue = queues.get(delivery.endpointId) ?? [];
+      queue.push({ delivery, leaseUntil, settle });
+      queues.set(delivery.endpointId, queue);
+      work.add(done);
+      void done.then(() => {
+        work.delete(done);
+        if (running) poke();
+      });
+      return done;
+    });
+    pump();
+    return settled;
+  }
+
+  /** Starts sends while slots are free: at most `concurrency`, and `perEndpoint` per endpoint. */
+  function pump(): void {
+    for (const [endpointId, queue] of queues) {
+      while (
+        queue.length > 0 &&
+        sending < concurrency &&
+        (inFlight.get(endpointId) ?? 0) < perEndpoint
+      ) {
+        const item = queue.shift()!;
+        // A claim whose lease could end before an answer came is left for a later claim (then
+        // another process may take it): never two sends of one delivery at once.
+        if (clock().getTime() + timeoutMs > item.leaseUntil.getTime()) {
+          item.settle();
+          continue;
+        }
+        sending++;
+        inFlight.set(endpointId, (inFlight.get(endpointId) ?? 0) + 1);
+        deliver(item.delivery, () => {
+          sending--;
+          const left = (inFlight.get(endpointId) ?? 1) - 1;
+          if (left > 0) inFlight.set(endpointId, left);
+          else inFlight.delete(endpointId);
+          pump();
+        })
+          .catch(reportError)
+          .finally(item.settle);
+      }
+      if (queue.length === 0) queues.delete(endpointId);
+    }
+  }
+
+  /** Sends, frees the slot as soon as the answer (or its absence) is known, then records. */
+  async function deliver(delivery: ClaimedDelivery, sent: () => void): Promise<void> {
+    const started = clock();
+    let result: AttemptResult;
+    try {
+      result = await attempt(delivery, started);
+    } finally {
+      sent();
+    }
+    await record({ delivery, result, started, at: clock() });
+  }
+
+  // Attempts are recorded together, a few statements for however many finished meanwhile (group
+  // commit): under load a delivery costs the database a share of one transaction, not its own.
+  const finished: Finished[] = [];
+  let recording: Promise<void> | undefined;
+
+  function record(done: Omit<Finished, "recorded">): Promise<void> {
+    return new Promise<void>((recorded) => {
+      finished.push({ ...done, recorded });
+      flush();
+    });
+  }
+
+  function flush(): void {
+    if (recording || finished.length === 0) return;
+    const batch = finished.splice(0, RECORD_BATCH_MAX);
+    recording = recordBatch(batch)
+      .catch(reportError) // left leased: sent again once the lease ends (at least once)
+      .finally(() => {
+        recording = undefined;
+        for (const done of batch) done.recorded();
+        flush();
+      });
+  }
+
+  async function recordBatch(batch: readonly Finished[]): Promise<void> {
+    const steps = batch.map((done) =>
+      nextStep(done.delivery.attempt + 1, done.result, options.random),
+    );
+    const attempts: AttemptRecord[] = batch.map(({ delivery, result, started, at }, i) => {
+      const step = steps[i]!;
+      return {
+        deliveryId: delivery.id,
+        endpointId: delivery.endpointId,
+        at,
+        statusCode: result.statusCode ?? null,
+        error: result.ok ? null : result.error.slice(0, ERROR_LENGTH_MAX),
+        durationMs: Math.max(0, Math.round(at.getTime() - started.getTime())),
+        status:
+          step.kind === "succeeded" ? "succeeded" : step.kind === "retry" ? "pending" : "failed",
+        nextAt: step.kind === "retry" ? new Date(at.getTime() + step.delayMs) : null,
+      };
+    });
+    await db.transaction(async (tx) => {
+      const streaks = await recordAttempts(tx, attempts);
+      const reasons = new Map<string, { reason: string; deliveryId: string; at: Date }>();
+      batch.forEach(({ delivery, at }, i) => {
+        const step = steps[i]!;
+        const since = streaks.get(delivery.endpointId);
+        const reason =
+          step.kind === "disable"
+            ? step.reason
+            : since && at.getTime() - since.getTime() >= FAILING_DISABLE_AFTER_MS
+              ? `Every attempt failed since ${since.toISOString()} (5 days or more).`
+              : undefined;
+        if (reason && !reasons.has(delivery.endpointId)) {
+          reasons.set(delivery.endpointId, { reason, deliveryId: delivery.id, at });
+        }
+      });
+      for (const [endpointId, { reason, deliveryId, at }] of reasons) {
+        await disableAudited(tx, endpointId, reason, deliveryId, at);
+      }
+    });
+    batch.forEach(({ delivery, at }, i) => {
+      const step = steps[i]!;
+      options.onAttempt?.({
+        outcome:
+          step.kind === "succeeded" ? "delivered" : step.kind === "retry" ? "retried" : "failed",
+        lagS:
+          step.kind === "succeeded"
+            ? Math.max(0, (at.getTime() - delivery.createdAt.getTime()) / 1000)
+            : undefined,
+      });
+    });
+  }
+
+  function attempt(delivery: ClaimedDelivery, now: Date): Promise<AttemptResult> {
+    const timestampS = Math.floor(now.getTime() / 1000);
+    return send(
+      delivery.url,
+      {
+        "content-type": "application/json",
+        "user-agent": "questpoints-webhooks/1",
+        "webhook-id": delivery.eventId,
+        "webhook-timestamp": String(timestampS),
+        "webhook-signature": signatureHeader(
+          delivery.secrets,
+          delivery.eventId,
+          timestampS,
+          delivery.body,
+        ),
+      },
+      delivery.body,
+      {
+        timeoutMs,
+        allowPrivate: options.allowPrivateTargets,
+        now,
+        signal: stopping.signal,
+        agents,
+      },
+    );
+  }
+
+  /** Sends what is due, round after round (each bounded per endpoint), until nothing is. */
+  async function drain(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const started = await claimAndSend();
+      if (started.length === 0) return sent;
+      await Promise.all(started);
+      sent += started.length;
+    }
+  }
+
+  function poke(): void {
+    if (!running) return;
+    if (looking) {
+      lookAgain = true;
+      return;
+    }
+    // Under load every allocation batch pokes: one look per interval serves them all.
+    const wait = lastLook + LOOK_INTERVAL_MIN_MS - Date.now();
+    if (wait > 0) {
+      if (!soon) {
+        if (timer) clearTimeout(timer);
+        soon = true;
+        timer = setTimeout(() => {
+          soon = false;
+          timer = undefined;
+          poke();
+        }, wait);
+        timer.unref();
+      }
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    soon = false; // that timer may have been the "soon" one, now cleared
+    lastLook = Date.now();
+    looking = claimAndSend()
+      .catch(reportError)
+      .finally(() => {
+        looking = undefined;
+        if (!running) return;
+        if (lookAgain) {
+          lookAgain = false;
+          poke();
+        } else {
+          timer = setTimeout(poke, pollMs);
+          timer.unref();
+        }
+      });
+  }
+
+  return {
+    start(errors) {
+      if (errors) onError = errors;
+      if (running) return;
+      running = true;
+      poke();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      await looking;
+      // Claimed but not started: left leased, sent after the lease by whichever process is up.
+      for (const queue of queues.values()) for (const item of queue) item.settle();
+      queues.clear();
+      // A shutdown does not wait for slow receivers: what is cut short is recorded and retried.
+      stopping.abort();
+      await Promise.all([...work]);
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+    poke,
+    runOnce: drain,
+  };
+}
