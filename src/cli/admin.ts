@@ -3,7 +3,8 @@
  * through the typed client, one module per group of commands under admin/, every group's `list`
  * a row of admin/lists.ts. Answers go to stdout, as a table for people or as the service's JSON
  * with --json; the next page's cursor and errors go to stderr, and an error exits 1 (main.ts
- * prints it as `questpoints: CODE: detail (request ID)`).
+ * prints it as `questpoints: CODE: detail (request ID)`, a 403 FORBIDDEN naming the role needed
+ * as any other). The token is ADMIN_TOKEN or an operator's (contract Part 3): a bearer token.
  */
 import type { Command } from "commander";
 import { REQUEST_TIMEOUT_MS_DEFAULT } from "../client/index.js";
@@ -14,6 +15,7 @@ import { type AdminGroup, type AdminIo, actWith } from "./admin/context.js";
 import { EARNING_PERIODS } from "./admin/earning-periods.js";
 import { KEYS } from "./admin/keys.js";
 import { ADMIN_LISTS, addListCommand } from "./admin/lists.js";
+import { OPERATORS } from "./admin/operators.js";
 import { PAYOUTS } from "./admin/payouts.js";
 import { QUESTS } from "./admin/quests.js";
 import { ACTION_TYPES, FEATURES } from "./admin/switches.js";
@@ -33,6 +35,7 @@ const GROUPS: readonly AdminGroup[] = [
   EARNING_PERIODS,
   APPLICATIONS,
   PAYOUTS,
+  OPERATORS,
   { name: "audit", description: "the append-only audit log" },
 ];
 
@@ -44,13 +47,18 @@ const STDIO: AdminIo = {
 };
 
 const ADMIN_HELP_AFTER = `
+QP_ADMIN_TOKEN holds the service's ADMIN_TOKEN or an operator's token (op_…, from
+\`admin operators create\`): an operator may do what its role allows (viewer, support, admin), and
+a command beyond it exits 1 with FORBIDDEN and the role it needs.
 Tables fit in ${TABLE_WIDTH_MAX} columns: long names are cut (…), times are UTC to the minute or the day,
 addresses and ids of other things are shortened (0xFfFf…0001). --json prints the whole answer.`;
 
 export function registerAdminCommands(program: Command, io: AdminIo = STDIO): void {
   const admin = program
     .command("admin")
-    .description("the operator API over HTTP (token from QP_ADMIN_TOKEN)")
+    .description(
+      "the operator API over HTTP (token from QP_ADMIN_TOKEN: ADMIN_TOKEN or an operator's token)",
+    )
     .option(
       "--url <base>",
       `the service's address (default: QP_URL or ${QP_URL_DEFAULT})`,

@@ -148,6 +148,9 @@ export const AUDIT_ACTIONS = [
   "key.create",
   "key.revoke",
   "key.rotate",
+  "operator.create",
+  "operator.rotate_token",
+  "operator.update",
   "payout.reverse",
   "quest.create",
   "quest.update",
@@ -172,6 +175,25 @@ export function auditActionArgument(value: string): AuditAction {
       ? `--action: ${value} is not an action the service writes; ${kind} has ${sameKind.join(", ")}.`
       : `--action: ${value} is not an action the service writes; the actions are ${AUDIT_ACTIONS.join(", ")}.`,
   );
+}
+
+const AUDIT_ACTOR = /^(operator|account|pass):(\S+)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `--actor`'s parser: who made a change, as the audit log writes it (the service matches it
+ * exactly, so a UUID is lowered as the log holds it, and a bare id is refused, not answered as
+ * an empty list).
+ */
+export function auditActorArgument(value: string): string {
+  if (value === "applicant" || value === "service") return value;
+  const match = AUDIT_ACTOR.exec(value);
+  if (!match) {
+    throw new InvalidArgumentError(
+      `--actor is operator:<id>, operator:bootstrap, account:<id>, pass:<address>, applicant or service${UUID.test(value) ? ` (an operator? operator:${value.toLowerCase()})` : ""}.`,
+    );
+  }
+  return UUID.test(match[2]!) ? `${match[1]}:${match[2]!.toLowerCase()}` : value;
 }
 
 // ---------------------------------------------------------------- options together

@@ -118,8 +118,15 @@ function ownerAccount(account: ApplicationItem["owner_account"]): string {
   return `${account.id}, ${account.quests} quests, ${account.keys} working keys`;
 }
 
-/** `operator`, `applicant`, an account's id (`1a2b…9f0e`) or a pass (`0xFfFf…0001`): who, short. */
+/**
+ * Who, short (the details column needs the room): `bootstrap` (ADMIN_TOKEN's
+ * `operator:bootstrap`), an operator (`op:1a2b…9f0e`), `applicant`, an account's id (`1a2b…9f0e`)
+ * or a pass (`0xFfFf…0001`).
+ */
 export function actor(value: string): string {
+  const operator = /^operator:(.+)$/s.exec(value)?.[1];
+  if (operator === "bootstrap") return operator;
+  if (operator !== undefined) return `op:${shortId(operator)}`;
   const id = /^(?:account|pass):(.+)$/s.exec(value)?.[1];
   return id === undefined ? value : shortId(shortAddress(id));
 }

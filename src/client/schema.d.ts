@@ -13,13 +13,13 @@ export interface paths {
         };
         /**
          * List accounts
-         * @description Registered passes, newest first; `pass` narrows the list to that pass (an unregistered one matches nothing). Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).
+         * @description Registered passes, newest first; `pass` narrows the list to that pass (an unregistered one matches nothing). Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`). Needs the `viewer` role or above.
          */
         get: operations["listAccounts"];
         put?: never;
         /**
          * Register a pass address as an account
-         * @description 201 when it is new; 200 with the existing account when the pass is already registered.
+         * @description 201 when it is new; 200 with the existing account when the pass is already registered. Needs the `support` role or above.
          */
         post: operations["registerAccount"];
         delete?: never;
@@ -37,7 +37,7 @@ export interface paths {
         };
         /**
          * List action types
-         * @description Every action type by name, whether it is active, and how many quests are of it (not paged).
+         * @description Every action type by name, whether it is active, and how many quests are of it (not paged). Needs the `viewer` role or above.
          */
         get: operations["listActionTypes"];
         put?: never;
@@ -58,7 +58,7 @@ export interface paths {
         get?: never;
         /**
          * Activate or deactivate an action type
-         * @description Allocations on quests of an inactive type are refused with ACTION_TYPE_INACTIVE.
+         * @description Allocations on quests of an inactive type are refused with ACTION_TYPE_INACTIVE. Needs the `admin` role or above.
          */
         put: operations["setActionType"];
         post?: never;
@@ -137,7 +137,7 @@ export interface paths {
         };
         /**
          * List audit entries
-         * @description The append-only audit log, newest first: one entry per change, with who made it, the request's `x-request-id` and the changed fields (never a key or token). Filtered by `action`, `target_type` and `target_id`. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).
+         * @description The append-only audit log, newest first: one entry per change, with who made it, the request's `x-request-id` and the changed fields (never a key or token). Filtered by `action`, `target_type` and `target_id`. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`). Needs the `viewer` role or above.
          */
         get: operations["listAuditEntries"];
         put?: never;
@@ -157,13 +157,13 @@ export interface paths {
         };
         /**
          * List campaigns
-         * @description Every campaign, active or not, newest first. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).
+         * @description Every campaign, active or not, newest first. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`). Needs the `viewer` role or above.
          */
         get: operations["listCampaignsAdmin"];
         put?: never;
         /**
          * Create a campaign
-         * @description Campaigns group quests; a campaign is active unless `is_active` is false.
+         * @description Campaigns group quests; a campaign is active unless `is_active` is false. Needs the `admin` role or above.
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -187,7 +187,7 @@ export interface paths {
         head?: never;
         /**
          * Change a campaign
-         * @description Unset fields keep their value; the window must stay `end > start`.
+         * @description Unset fields keep their value; the window must stay `end > start`. Needs the `admin` role or above.
          */
         patch: operations["updateCampaign"];
         trace?: never;
@@ -201,13 +201,13 @@ export interface paths {
         };
         /**
          * List earning periods
-         * @description Every earning period, oldest first by start. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).
+         * @description Every earning period, oldest first by start. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`). Needs the `viewer` role or above.
          */
         get: operations["listEarningPeriods"];
         put?: never;
         /**
          * Define an earning period
-         * @description A `[start, end)` window; periods never overlap (409 CONFLICT). Once any period exists, allocations need one covering now.
+         * @description A `[start, end)` window; periods never overlap (409 CONFLICT). Once any period exists, allocations need one covering now. Needs the `admin` role or above.
          */
         post: operations["createEarningPeriod"];
         delete?: never;
@@ -228,14 +228,14 @@ export interface paths {
         post?: never;
         /**
          * Delete an earning period
-         * @description Deletes a period no payout is stamped with; one with payouts answers 409 EARNING_PERIOD_IN_USE.
+         * @description Deletes a period no payout is stamped with; one with payouts answers 409 EARNING_PERIOD_IN_USE. Needs the `admin` role or above.
          */
         delete: operations["deleteEarningPeriod"];
         options?: never;
         head?: never;
         /**
          * Move an earning period
-         * @description Changes the period's start, end or both; periods never overlap (409 CONFLICT), and end must be after start.
+         * @description Changes the period's start, end or both; periods never overlap (409 CONFLICT), and end must be after start. Needs the `admin` role or above.
          */
         patch: operations["updateEarningPeriod"];
         trace?: never;
@@ -247,11 +247,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the feature switches */
+        /**
+         * Read the feature switches
+         * @description Needs the `viewer` role or above.
+         */
         get: operations["getFeatures"];
         /**
          * Switch features on or off
-         * @description Every process follows within one second.
+         * @description Every process follows within one second. Needs the `admin` role or above.
          */
         put: operations["setFeatures"];
         post?: never;
@@ -270,13 +273,13 @@ export interface paths {
         };
         /**
          * List API keys
-         * @description Keys, newest first, with when each was last used (to the minute), expires and was revoked; never a key's value. `owner` narrows them to one pass's keys. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).
+         * @description Keys, newest first, with when each was last used (to the minute), expires and was revoked; never a key's value. `owner` narrows them to one pass's keys. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`). Needs the `viewer` role or above.
          */
         get: operations["listKeys"];
         put?: never;
         /**
          * Issue an API key to an account
-         * @description The plain key is shown only in this answer; only its hash is stored. `mode: "test"` issues an `sk_test_` key that reaches only test quests.
+         * @description The plain key is shown only in this answer; only its hash is stored. `mode: "test"` issues an `sk_test_` key that reaches only test quests. Needs the `admin` role or above.
          */
         post: operations["createKey"];
         delete?: never;
@@ -296,7 +299,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke an API key given its value
-         * @description For a leaked key reported by someone who never saw its id: the value is hashed, never stored, logged or audited. Revoking a revoked key answers its first revocation time.
+         * @description For a leaked key reported by someone who never saw its id: the value is hashed, never stored, logged or audited. Revoking a revoked key answers its first revocation time. Needs the `support` role or above.
          */
         post: operations["revokeKeyByValue"];
         delete?: never;
@@ -317,7 +320,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description Every process refuses the key from the revocation's commit on; no allocation with it commits after that.
+         * @description Every process refuses the key from the revocation's commit on; no allocation with it commits after that. Needs the `support` role or above.
          */
         delete: operations["revokeKey"];
         options?: never;
@@ -336,9 +339,93 @@ export interface paths {
         put?: never;
         /**
          * Rotate an API key
-         * @description Issues a new key of the same account and mode (the key is shown only in this answer) and ends the old one `grace_seconds` from now (default 86400; an earlier expiry is kept). The old key answers 401 INVALID_API_KEY after that, in every process. A revoked or expired key cannot be rotated (409).
+         * @description Issues a new key of the same account and mode (the key is shown only in this answer) and ends the old one `grace_seconds` from now (default 86400; an earlier expiry is kept). The old key answers 401 INVALID_API_KEY after that, in every process. A revoked or expired key cannot be rotated (409). Needs the `admin` role or above.
          */
         post: operations["rotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description The operator the bearer token belongs to and its role (`bootstrap` for ADMIN_TOKEN), so a console shows only what the role may do. Needs the `viewer` role or above.
+         */
+        get: operations["getOperatorMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List operators
+         * @description Newest first, never a token. Paged by `limit` and `cursor`. Needs the `viewer` role or above.
+         */
+        get: operations["listOperators"];
+        put?: never;
+        /**
+         * Add an operator
+         * @description The token (`op_` + 40 base62 characters) is shown only in this answer; only its hash is stored. Needs the `admin` role or above.
+         */
+        post: operations["createOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/operators/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an operator's role, or disable it
+         * @description A disabled operator's token answers 401 from this answer on, in every process (tokens are checked against the database on every request). Needs the `admin` role or above.
+         */
+        patch: operations["updateOperator"];
+        trace?: never;
+    };
+    "/admin/operators/{id}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an operator's token
+         * @description The new token is shown only here; the old one answers 401 at once, in every process. Needs the `admin` role or above.
+         */
+        post: operations["rotateOperatorToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -380,7 +467,7 @@ export interface paths {
         put?: never;
         /**
          * Reverse a payout
-         * @description Puts the payout's amount back into its quest's budget, at most once per payout, whatever the quest's window. Audited as `payout.reverse` by `operator`.
+         * @description Puts the payout's amount back into its quest's budget, at most once per payout, whatever the quest's window. Audited as `payout.reverse` by `operator`. Needs the `support` role or above.
          */
         post: operations["adminReversePayout"];
         delete?: never;
@@ -398,13 +485,13 @@ export interface paths {
         };
         /**
          * List quests
-         * @description Every quest, private and test ones too, newest first; filtered by `owner` (a pass), `campaign_id` and `mode`. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).
+         * @description Every quest, private and test ones too, newest first; filtered by `owner` (a pass), `campaign_id` and `mode`. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`). Needs the `viewer` role or above.
          */
         get: operations["listQuestsAdmin"];
         put?: never;
         /**
          * Create a quest
-         * @description The owner must be a registered pass. `mode: "test"` makes a test quest, private and reachable only with test keys.
+         * @description The owner must be a registered pass. `mode: "test"` makes a test quest, private and reachable only with test keys. Needs the `admin` role or above.
          */
         post: operations["createQuest"];
         delete?: never;
@@ -428,7 +515,7 @@ export interface paths {
         head?: never;
         /**
          * Change a quest
-         * @description Unset fields keep their value. Raising `total_points` raises `points_remaining` by the same amount; it can never go below what was paid. The mode cannot change.
+         * @description Unset fields keep their value. Raising `total_points` raises `points_remaining` by the same amount; it can never go below what was paid. The mode cannot change. Needs the `admin` role or above.
          */
         patch: operations["updateQuest"];
         trace?: never;
@@ -442,13 +529,13 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description Newest first. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).
+         * @description Newest first. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`). Needs the `viewer` role or above.
          */
         get: operations["listAdminWebhooks"];
         put?: never;
         /**
          * Add a webhook endpoint
-         * @description Subscribes an https URL to event types. The answer carries the signing `secret`, shown only here. At most 20 endpoints; beyond, 409 CONFLICT.
+         * @description Subscribes an https URL to event types. The answer carries the signing `secret`, shown only here. At most 20 endpoints; beyond, 409 CONFLICT. Needs the `admin` role or above.
          */
         post: operations["createAdminWebhook"];
         delete?: never;
@@ -464,17 +551,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a webhook endpoint (never its secret) */
+        /**
+         * Read a webhook endpoint (never its secret)
+         * @description Needs the `viewer` role or above.
+         */
         get: operations["getAdminWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook endpoint and its deliveries */
+        /**
+         * Delete a webhook endpoint and its deliveries
+         * @description Needs the `admin` role or above.
+         */
         delete: operations["deleteAdminWebhook"];
         options?: never;
         head?: never;
         /**
          * Change a webhook endpoint
-         * @description Any of `url`, `events`, `description`, `disabled`. Enabling a disabled endpoint forgets its past failures; deliveries that failed while it was disabled can be redelivered.
+         * @description Any of `url`, `events`, `description`, `disabled`. Enabling a disabled endpoint forgets its past failures; deliveries that failed while it was disabled can be redelivered. Needs the `admin` role or above.
          */
         patch: operations["updateAdminWebhook"];
         trace?: never;
@@ -488,7 +581,7 @@ export interface paths {
         };
         /**
          * List an endpoint's deliveries
-         * @description One item per delivery of an event (a redelivery is another), newest first, with its last attempt. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).
+         * @description One item per delivery of an event (a redelivery is another), newest first, with its last attempt. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`). Needs the `viewer` role or above.
          */
         get: operations["listAdminWebhookDeliveries"];
         put?: never;
@@ -510,7 +603,7 @@ export interface paths {
         put?: never;
         /**
          * Deliver an event to an endpoint again
-         * @description Sends an event this endpoint was sent before once more, with the same `webhook-id` (the receiver's idempotency key). A disabled endpoint is 409.
+         * @description Sends an event this endpoint was sent before once more, with the same `webhook-id` (the receiver's idempotency key). A disabled endpoint is 409. Needs the `support` role or above.
          */
         post: operations["redeliverAdminWebhookEvent"];
         delete?: never;
@@ -530,7 +623,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook endpoint's signing secret
-         * @description The new secret is shown only here. For 24 hours every message carries signatures by both secrets (space-separated in `webhook-signature`), so the receiver can switch without losing one.
+         * @description The new secret is shown only here. For 24 hours every message carries signatures by both secrets (space-separated in `webhook-signature`), so the receiver can switch without losing one. Needs the `admin` role or above.
          */
         post: operations["rotateAdminWebhookSecret"];
         delete?: never;
@@ -550,7 +643,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event to one endpoint
-         * @description Queues a `webhook.test` event for this endpoint only, whatever it subscribed to. A disabled endpoint is 409.
+         * @description Queues a `webhook.test` event for this endpoint only, whatever it subscribed to. A disabled endpoint is 409. Needs the `admin` role or above.
          */
         post: operations["sendAdminWebhookTest"];
         delete?: never;
@@ -610,7 +703,7 @@ export interface paths {
         put?: never;
         /**
          * Claim the API keys of an approved application, once
-         * @description Creates one live and one test API key for the owner account and answers them with ready-to-use instructions (Markdown). The keys are shown only in this answer: a second call is 409 KEYS_ALREADY_CLAIMED. `base_url` is the service's address as this request reached it.
+         * @description Creates one live and one test API key for the owner account and answers them with ready-to-use instructions (Markdown). The keys are shown only in this answer: a second call is 409 KEYS_ALREADY_CLAIMED. `base_url` is the service's address as this request reached it. `scope: "read"` makes both keys read-only (GET only), for a dashboard.
          */
         post: operations["claimApplicationKeys"];
         delete?: never;
@@ -1302,6 +1395,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -1466,6 +1570,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -1586,6 +1701,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -1722,6 +1848,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -1903,6 +2040,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -2103,6 +2251,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -2317,6 +2476,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND`, `APPLICATION_NOT_FOUND` */
             404: {
                 headers: {
@@ -2427,6 +2597,8 @@ export interface operations {
                 target_type?: string;
                 /** @description the target's id, as text; a UUID in either case */
                 target_id?: string;
+                /** @description who made the change: `operator:<id>`, `operator:bootstrap` (ADMIN_TOKEN), `applicant`, `account:<id>`, `pass:<address>` or `service` */
+                actor?: string;
                 /** @description Items per page, 1..500 (default 100) */
                 limit?: number;
                 /** @description `next_cursor` of the previous page; omit for the first page */
@@ -2452,7 +2624,7 @@ export interface operations {
                     "application/json": {
                         items: {
                             action: string;
-                            /** @description `operator`, `applicant` or `account:<id>` */
+                            /** @description `operator:<id>` (`operator:bootstrap`: ADMIN_TOKEN), `applicant`, `account:<id>`, `pass:<address>` or `service` */
                             actor: string;
                             /**
                              * Format: date-time
@@ -2486,6 +2658,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -2645,6 +2828,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -2818,6 +3012,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -3002,6 +3207,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND`, `CAMPAIGN_NOT_FOUND` */
             404: {
                 headers: {
@@ -3138,6 +3354,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -3300,6 +3527,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -3426,6 +3664,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -3602,6 +3851,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -3751,6 +4011,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -3876,6 +4147,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -4011,6 +4293,8 @@ export interface operations {
                             /** @description The key's first characters, to tell keys apart */
                             prefix: string;
                             revoked_at: string | null;
+                            /** @description `full` (default): whatever the owner may do; `read`: GET only (403 FORBIDDEN on POST, PATCH, DELETE) */
+                            scope: "full" | "read";
                         }[];
                         /** @description Pass as `cursor` to read the next page; null on the last page */
                         next_cursor: string | null;
@@ -4030,6 +4314,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -4139,6 +4434,8 @@ export interface operations {
                      * @example 0xFfFFFFff00000000000000000000000000000001
                      */
                     owner: string;
+                    /** @description `full` (default): whatever the owner may do; `read`: GET only (403 FORBIDDEN on POST, PATCH, DELETE) */
+                    scope?: "full" | "read";
                 };
             };
         };
@@ -4163,6 +4460,8 @@ export interface operations {
                         /** @description `test` quests and keys follow every rule of live ones but never show in public data */
                         mode: "live" | "test";
                         owner_id: string;
+                        /** @description `full` (default): whatever the owner may do; `read`: GET only (403 FORBIDDEN on POST, PATCH, DELETE) */
+                        scope: "full" | "read";
                     };
                 };
             };
@@ -4179,6 +4478,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -4462,6 +4772,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -4583,6 +4904,8 @@ export interface operations {
                         /** @description `test` quests and keys follow every rule of live ones but never show in public data */
                         mode: "live" | "test";
                         owner_id: string;
+                        /** @description `full` (default): whatever the owner may do; `read`: GET only (403 FORBIDDEN on POST, PATCH, DELETE) */
+                        scope: "full" | "read";
                     };
                 };
             };
@@ -4643,6 +4966,784 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `PAYLOAD_TOO_LARGE` */
             413: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOperatorMe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The operator's id, or `bootstrap` for ADMIN_TOKEN */
+                        id: string;
+                        name: string;
+                        /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                        role: "viewer" | "support" | "admin";
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOperators: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1..500 (default 100) */
+                limit?: number;
+                /** @description `next_cursor` of the previous page; omit for the first page */
+                cursor?: string;
+            };
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /**
+                             * Format: date-time
+                             * @example 2026-01-31T12:00:00.000Z
+                             */
+                            created_at: string;
+                            disabled_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Kept to the minute */
+                            last_used_at: string | null;
+                            name: string;
+                            /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                            role: "viewer" | "support" | "admin";
+                        }[];
+                        /** @description Pass as `cursor` to read the next page; null on the last page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createOperator: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: text */
+                    name: string;
+                    /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                    role: "viewer" | "support" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        created_at: string;
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                        role: "viewer" | "support" | "admin";
+                        /** @description `op_` + 40 base62 characters: shown only in this answer */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `PAYLOAD_TOO_LARGE` */
+            413: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateOperator: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: its token answers 401 from now on; false: it works again */
+                    disabled?: boolean;
+                    /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                    role?: "viewer" | "support" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        created_at: string;
+                        disabled_at: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Kept to the minute */
+                        last_used_at: string | null;
+                        name: string;
+                        /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                        role: "viewer" | "support" | "admin";
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `PAYLOAD_TOO_LARGE` */
+            413: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateOperatorToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new token, shown only here; the old one answers 401 */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -4803,6 +5904,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -4929,6 +6041,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -5115,6 +6238,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -5321,6 +6455,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -5518,6 +6663,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND`, `QUEST_NOT_FOUND` */
             404: {
                 headers: {
@@ -5657,6 +6813,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -5812,6 +6979,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -5984,6 +7162,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -6099,6 +7288,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -6256,6 +7456,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -6431,6 +7642,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -6552,6 +7774,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -6706,6 +7939,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -6826,6 +8070,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `UNAUTHORIZED` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -7300,7 +8555,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `full` (default): whatever the owner may do; `read`: GET only (403 FORBIDDEN on POST, PATCH, DELETE) */
+                    scope?: "full" | "read";
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -8069,6 +9331,8 @@ export interface operations {
                             /** @description `test` quests and keys follow every rule of live ones but never show in public data */
                             mode: "live" | "test";
                             prefix: string;
+                            /** @description `full` (default): whatever the owner may do; `read`: GET only (403 FORBIDDEN on POST, PATCH, DELETE) */
+                            scope: "full" | "read";
                         };
                         quests: {
                             description: string;
@@ -9040,6 +10304,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `QUEST_NOT_FOUND` */
             404: {
                 headers: {
@@ -9177,6 +10452,19 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `INVALID_API_KEY`, `NOT_QUEST_OWNER`, `KEY_MODE_MISMATCH` */
             401: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";
@@ -9407,6 +10695,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `QUEST_NOT_FOUND` */
             404: {
                 headers: {
@@ -9598,6 +10899,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `QUEST_NOT_FOUND`, `PAYOUT_NOT_FOUND` */
             404: {
                 headers: {
@@ -9750,6 +11064,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `QUEST_NOT_FOUND` */
             404: {
                 headers: {
@@ -9889,6 +11214,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `INVALID_API_KEY`, `NOT_QUEST_OWNER`, `KEY_MODE_MISMATCH` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -10126,6 +11462,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -10272,6 +11619,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `INVALID_API_KEY` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -10444,6 +11802,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -10559,6 +11928,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `INVALID_API_KEY` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -10716,6 +12096,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `INVALID_API_KEY` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -10891,6 +12282,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -11012,6 +12414,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `INVALID_API_KEY` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -11166,6 +12579,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `NOT_FOUND` */
             404: {
                 headers: {
@@ -11286,6 +12710,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `INVALID_API_KEY` */
             401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;

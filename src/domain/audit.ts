@@ -1,9 +1,15 @@
 /**
- * Who made a change, as the audit log names them: the operator, an applicant (by their token),
+ * Who made a change, as the audit log names them: an operator (`operator:<id>`, or
+ * `operator:bootstrap` for ADMIN_TOKEN), an applicant (by their token),
  * an account (by its API key), a pass that proved itself with a wallet signature, or the service
  * itself (the webhook worker disabling a failing endpoint).
  */
-export type Actor = "operator" | "applicant" | "service" | `account:${string}` | `pass:${string}`;
+export type Actor =
+  | `operator:${string}`
+  | "applicant"
+  | "service"
+  | `account:${string}`
+  | `pass:${string}`;
 
 /** What every change carries into its transaction so it can write its audit entry. */
 export interface AuditContext {

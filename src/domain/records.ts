@@ -1,5 +1,7 @@
 /** The records the store hands to the rest of the service: camelCase, dates as Date, points as number. */
+
 import type { Mode } from "./api-keys.js";
+import type { KeyScope } from "./operators.js";
 
 export interface Account {
   id: string;
@@ -56,6 +58,8 @@ export interface ApiKeyRecord {
   id: string;
   accountId: string;
   mode: Mode;
+  /** `read`: GET only; `full`: whatever the owner may do. */
+  scope: KeyScope;
   createdAt: Date;
 }
 
@@ -136,7 +140,7 @@ export interface PassPayout {
 /** `GET /me`: a key's account, the key, and the quests it reaches, as of `now`. */
 export interface OwnerView {
   account: { id: string; pass: string };
-  key: { id: string; prefix: string; mode: Mode; expiresAt: Date | null };
+  key: { id: string; prefix: string; mode: Mode; scope: KeyScope; expiresAt: Date | null };
   quests: Quest[];
   now: Date;
 }

@@ -20,6 +20,7 @@ import { adminRoutes } from "./routes/admin.js";
 import { adminApplicationRoutes } from "./routes/admin-applications.js";
 import { adminKeyRoutes } from "./routes/admin-keys.js";
 import { adminListRoutes } from "./routes/admin-lists.js";
+import { adminOperatorRoutes } from "./routes/admin-operators.js";
 import { adminPayoutRoutes } from "./routes/admin-payouts.js";
 import { applicationRoutes } from "./routes/applications.js";
 import { campaignRoutes } from "./routes/campaigns.js";
@@ -192,6 +193,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     await adminKeyRoutes(scope, services);
     await adminPayoutRoutes(scope, services);
     await adminWebhookRoutes(scope, services);
+    await adminOperatorRoutes(scope, services);
   });
   await app.register(async (scope) => webRoutes(scope, config.webDir));
   registerPublicPreflights(app);

@@ -2,8 +2,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { apiKeyFromInput, constantTimeEqual, hashApiKey, type Mode } from "../domain/api-keys.js";
 import { AppError } from "../domain/errors.js";
 import { LOOKUP_CACHE_ENTRIES_MAX } from "../domain/limits.js";
+import { BOOTSTRAP_OPERATOR_ID, type Role, scopeAllows } from "../domain/operators.js";
 import type { ActiveApiKey } from "../domain/records.js";
 import { findActiveApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../store/api-keys.js";
+import { operatorOfToken } from "../use-cases/operators.js";
 import type { Services } from "./services.js";
 
 declare module "fastify" {
@@ -14,8 +16,25 @@ declare module "fastify" {
     apiKeyId?: string;
     /** That key's mode: it reaches only quests of the same mode. */
     apiKeyMode?: Mode;
+    /** The operator behind `Authorization: Bearer` on /admin, set by `requireOperator`. */
+    operator?: SignedInOperator;
   }
 }
+
+/** Who is calling the operator API, and what their role allows. */
+export interface SignedInOperator {
+  /** The operator's id, or `bootstrap` for ADMIN_TOKEN. */
+  id: string;
+  name: string;
+  role: Role;
+}
+
+/** ADMIN_TOKEN: the bootstrap credential, an admin, audited as `operator:bootstrap`. */
+export const BOOTSTRAP_OPERATOR: SignedInOperator = {
+  id: BOOTSTRAP_OPERATOR_ID,
+  name: "bootstrap (ADMIN_TOKEN)",
+  role: "admin",
+};
 
 const invalidKey = () =>
   new AppError("INVALID_API_KEY", "The x-api-key header is missing, unknown or revoked.");
@@ -62,12 +81,21 @@ export async function apiKeyOfRequest(
   return { hash, key };
 }
 
-/** onRequest hook: a missing, malformed, unknown or revoked key is 401 INVALID_API_KEY. */
+/**
+ * onRequest hook: a missing, malformed, unknown or revoked key is 401 INVALID_API_KEY; a `read`
+ * key on anything but GET is 403 FORBIDDEN.
+ */
 export function requireApiKey(services: Pick<Services, "db" | "caches">) {
   const recordUse = keyUsageRecorder(services.db);
   return async (request: FastifyRequest) => {
     const found = (await apiKeyOfRequest(services, request))?.key;
     if (!found) throw invalidKey();
+    if (!scopeAllows(found.scope, request.method)) {
+      throw new AppError(
+        "FORBIDDEN",
+        `This API key is read-only (scope read): it may only GET. ${request.method} needs a key of scope full.`,
+      );
+    }
     request.apiKeyAccountId = found.accountId;
     request.apiKeyId = found.id;
     request.apiKeyMode = found.mode;
@@ -93,12 +121,27 @@ export function requireBearerToken(expected: string, detail: string) {
   };
 }
 
-/** onRequest hook for /admin: `Authorization: Bearer <ADMIN_TOKEN>`. */
-export function requireAdminToken(adminToken: string) {
-  return requireBearerToken(
-    adminToken,
-    "A valid operator token is required (Authorization: Bearer …).",
-  );
+/**
+ * onRequest hook for /admin: `Authorization: Bearer` with ADMIN_TOKEN (compared in constant time)
+ * or an enabled operator's own token, read from the database for every request, so a disabling
+ * or a replaced token is refused from its commit on, in every process; else 401 UNAUTHORIZED.
+ */
+export function requireOperator(adminToken: string, db: Services["db"]) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(request.headers.authorization)?.trim();
+    if (token !== undefined && constantTimeEqual(token, adminToken)) {
+      request.operator = BOOTSTRAP_OPERATOR;
+      return;
+    }
+    const operator = token === undefined ? undefined : await operatorOfToken(db, token);
+    if (!operator) {
+      throw new AppError(
+        "UNAUTHORIZED",
+        "A valid operator token is required (Authorization: Bearer …); a disabled operator's token, or one replaced by a new token, is not.",
+      );
+    }
+    request.operator = { id: operator.id, name: operator.name, role: operator.role };
+  };
 }
 
 /** The paths guarded by a bearer token, and the realm each challenges for. */

@@ -1,39 +1,79 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../domain/errors.js";
-import { requireAdminToken } from "./auth.js";
+import { ROLES, type Role, roleAllows } from "../domain/operators.js";
+import { requireOperator } from "./auth.js";
 import type { Services } from "./services.js";
 
-/** What every operator route can answer: a bad or missing token, no operator API, bad input. */
-export const OPERATOR_CODES = ["UNAUTHORIZED", "NOT_FOUND", "BAD_REQUEST"] as const;
+/**
+ * What every operator route can answer: a bad or missing token, a role short of the route's,
+ * no operator API, bad input.
+ */
+export const OPERATOR_CODES = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "BAD_REQUEST"] as const;
 
-/** The OpenAPI description of an operator route. */
-export function operatorMeta(operationId: string, summary: string, description?: string) {
+/** The OpenAPI extension naming the role an operator route needs. */
+export const REQUIRED_ROLE = "x-required-role";
+
+/**
+ * The OpenAPI description of an operator route, with the role it needs: declared here, next to
+ * the route, so no operator route exists without one (a route without it is refused to every
+ * operator but an admin, and the role matrix test fails). The role shows in the OpenAPI
+ * document (`x-required-role`) and in the route's description.
+ */
+export function operatorMeta(
+  role: Role,
+  operationId: string,
+  summary: string,
+  description?: string,
+) {
+  const needs = `Needs the \`${role}\` role or above.`;
   return {
     operationId,
     summary,
-    ...(description ? { description } : {}),
-    tags: ["operator"],
-    security: [{ adminToken: [] }],
+    description: description ? `${description} ${needs}` : needs,
+    ...operatorRole(role),
   };
 }
 
+/** The tag, security and role of an operator route that writes its own description. */
+export function operatorRole(role: Role) {
+  return { tags: ["operator"], security: [{ adminToken: [] }], [REQUIRED_ROLE]: role };
+}
+
+/** The role a request's route declared; `admin` (the most) for one that declared none. */
+export function requiredRole(request: FastifyRequest): Role {
+  const declared = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[
+    REQUIRED_ROLE
+  ];
+  return ROLES.find((role) => role === declared) ?? "admin";
+}
+
 /**
- * The hooks of the scope every operator route is registered in. Without ADMIN_TOKEN every
+ * The hooks of the scope every operator route is registered in: who is calling (ADMIN_TOKEN or
+ * an operator's token), then whether their role reaches the route's. Without ADMIN_TOKEN every
  * operator route answers 404 as an unknown route would, but stays in the OpenAPI document.
  */
 export function guardOperatorScope(api: FastifyInstance, services: Services) {
   const adminToken = services.config.adminToken;
-  api.addHook(
-    "onRequest",
-    adminToken
-      ? requireAdminToken(adminToken)
-      : async (request) => {
-          throw new AppError(
-            "NOT_FOUND",
-            `No route for ${request.method} ${request.url.split("?")[0]}.`,
-          );
-        },
-  );
+  if (!adminToken) {
+    api.addHook("onRequest", async (request) => {
+      throw new AppError(
+        "NOT_FOUND",
+        `No route for ${request.method} ${request.url.split("?")[0]}.`,
+      );
+    });
+    return;
+  }
+  api.addHook("onRequest", requireOperator(adminToken, services.db));
+  api.addHook("onRequest", async (request) => {
+    const needed = requiredRole(request);
+    const operator = request.operator!;
+    if (!roleAllows(operator.role, needed)) {
+      throw new AppError(
+        "FORBIDDEN",
+        `${request.method} ${request.routeOptions.url} needs the ${needed} role; ${operator.name} is a ${operator.role}.`,
+      );
+    }
+  });
   // Other processes rebuild their public answers on the change notice; this one drops them
   // before its answer leaves, so the operator's next read shows the write.
   api.addHook("onSend", async (request, reply) => {

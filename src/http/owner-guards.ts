@@ -16,6 +16,7 @@ declare module "fastify" {
 export const OWNER_CODES = [
   "QUESTS_DISABLED",
   "INVALID_API_KEY",
+  "FORBIDDEN",
   "BAD_REQUEST",
   "QUEST_NOT_FOUND",
   "NOT_QUEST_OWNER",

@@ -27,6 +27,7 @@ import {
 import type { ItemOutcome } from "../use-cases/allocation-outcomes.js";
 import type { OnboardingBundle } from "../use-cases/claim-keys.js";
 import type { ReviewedApplication } from "../use-cases/operator-lists.js";
+import type { Operator } from "../use-cases/operators.js";
 import type { IssuedNonce, SignIn } from "../use-cases/sign-in.js";
 import type { DeliveryView, WebhookEndpoint } from "../use-cases/webhook-endpoints.js";
 import { httpStatusOf } from "./error-status.js";
@@ -130,6 +131,7 @@ export const presentIssuedKey = (key: string, record: ApiKeyRecord) => ({
   key,
   owner_id: record.accountId,
   mode: record.mode,
+  scope: record.scope,
   created_at: record.createdAt.toISOString(),
 });
 
@@ -139,6 +141,7 @@ export const presentKeyState = (key: ApiKeyState) => ({
   prefix: key.prefix,
   owner_id: key.accountId,
   mode: key.mode,
+  scope: key.scope,
   created_at: key.createdAt.toISOString(),
   last_used_at: key.lastUsedAt?.toISOString() ?? null,
   expires_at: key.expiresAt?.toISOString() ?? null,
@@ -175,6 +178,7 @@ export const presentMe = (view: OwnerView) => ({
     id: view.key.id,
     prefix: view.key.prefix,
     mode: view.key.mode,
+    scope: view.key.scope,
     expires_at: view.key.expiresAt?.toISOString() ?? null,
   },
   quests: view.quests.map((quest) => presentOwnedQuest(quest, view.now)),
@@ -273,6 +277,15 @@ export const presentNonce = (issued: IssuedNonce, settings: SignIn["settings"]) 
   domain: settings.domain,
   uri: settings.publicBaseUrl,
   chain_id: settings.chainId,
+});
+
+export const presentOperator = (operator: Operator) => ({
+  id: operator.id,
+  name: operator.name,
+  role: operator.role,
+  created_at: operator.createdAt.toISOString(),
+  last_used_at: operator.lastUsedAt?.toISOString() ?? null,
+  disabled_at: operator.disabledAt?.toISOString() ?? null,
 });
 
 export const presentWebhookEndpoint = (endpoint: WebhookEndpoint) => ({

@@ -1,4 +1,5 @@
 import type { Mode } from "../domain/api-keys.js";
+import type { KeyScope } from "../domain/operators.js";
 import type { ActiveApiKey, ApiKeyRecord, ApiKeyState } from "../domain/records.js";
 import { findAccountByPass } from "./accounts.js";
 import { announce } from "./change-notices.js";
@@ -9,6 +10,7 @@ interface ApiKeyRow {
   id: string;
   account_id: string;
   mode: Mode;
+  scope: KeyScope;
   created_at: Date;
 }
 
@@ -16,17 +18,19 @@ const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
   id: row.id,
   accountId: row.account_id,
   mode: row.mode,
+  scope: row.scope,
   createdAt: row.created_at,
 });
 
 export async function insertApiKey(
   db: Queryable,
-  key: { hash: string; prefix: string; accountId: string; mode: Mode },
+  key: { hash: string; prefix: string; accountId: string; mode: Mode; scope: KeyScope },
 ): Promise<ApiKeyRecord> {
   const { rows } = await db.query<ApiKeyRow>(
-    `INSERT INTO api_keys (key_hash, key_prefix, account_id, mode) VALUES ($1, $2, $3, $4)
-     RETURNING id, account_id, mode, created_at`,
-    [key.hash, key.prefix, key.accountId, key.mode],
+    `INSERT INTO api_keys (key_hash, key_prefix, account_id, mode, scope)
+     VALUES ($1, $2, $3, $4, $5)
+     RETURNING id, account_id, mode, scope, created_at`,
+    [key.hash, key.prefix, key.accountId, key.mode, key.scope],
   );
   return toApiKey(rows[0]!);
 }
@@ -37,7 +41,7 @@ export async function findActiveApiKey(
   hash: string,
 ): Promise<ActiveApiKey | undefined> {
   const { rows } = await db.query<ApiKeyRow & { expires_at: Date | null }>(
-    `SELECT id, account_id, mode, created_at, expires_at FROM api_keys
+    `SELECT id, account_id, mode, scope, created_at, expires_at FROM api_keys
      WHERE key_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())`,
     [hash],
   );
@@ -83,7 +87,7 @@ interface ApiKeyStateRow extends ApiKeyRow {
 }
 
 const STATE_COLUMNS =
-  "id, key_prefix, account_id, mode, created_at, last_used_at, expires_at, revoked_at";
+  "id, key_prefix, account_id, mode, scope, created_at, last_used_at, expires_at, revoked_at";
 
 const toApiKeyState = (row: ApiKeyStateRow): ApiKeyState => ({
   ...toApiKey(row),

@@ -52,9 +52,11 @@ export interface AuditFilter {
   action?: string | undefined;
   targetType?: string | undefined;
   targetId?: string | undefined;
+  /** Who made the change, as the log names them (`operator:<id>`, `account:<id>`, …). */
+  actor?: string | undefined;
 }
 
-/** Audit entries, newest first, optionally of one action and one target. */
+/** Audit entries, newest first, optionally of one action, one target and one actor. */
 export async function listAudit(
   db: Queryable,
   filter: AuditFilter,
@@ -63,6 +65,7 @@ export async function listAudit(
   const params: unknown[] = [];
   const conditions: string[] = [];
   if (filter.action) conditions.push(`action = ${param(params, filter.action)}`);
+  if (filter.actor) conditions.push(`actor = ${param(params, filter.actor)}`);
   if (filter.targetType) conditions.push(`target_type = ${param(params, filter.targetType)}`);
   if (filter.targetId) {
     conditions.push(`target_id = ${param(params, canonicalTargetId(filter.targetId))}`);

@@ -1,4 +1,5 @@
 import type { Mode } from "../domain/api-keys.js";
+import type { KeyScope } from "../domain/operators.js";
 import type { OwnerView, StatsRow } from "../domain/records.js";
 import type { Queryable } from "./db.js";
 import { QUEST_COLUMNS, type QuestRow, toQuest } from "./quests.js";
@@ -9,11 +10,12 @@ export async function readOwnerView(db: Queryable, keyId: string): Promise<Owner
     account_id: string;
     pass: string;
     key_prefix: string;
+    scope: KeyScope;
     mode: Mode;
     expires_at: Date | null;
     now: Date;
   }>(
-    `SELECT k.account_id, a.pass, k.key_prefix, k.mode, k.expires_at, now() AS now
+    `SELECT k.account_id, a.pass, k.key_prefix, k.mode, k.scope, k.expires_at, now() AS now
      FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = $1`,
     [keyId],
   );
@@ -25,7 +27,13 @@ export async function readOwnerView(db: Queryable, keyId: string): Promise<Owner
   );
   return {
     account: { id: key.account_id, pass: key.pass },
-    key: { id: keyId, prefix: key.key_prefix, mode: key.mode, expiresAt: key.expires_at },
+    key: {
+      id: keyId,
+      prefix: key.key_prefix,
+      mode: key.mode,
+      scope: key.scope,
+      expiresAt: key.expires_at,
+    },
     quests: quests.map(toQuest),
     now: key.now,
   };

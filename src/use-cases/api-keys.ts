@@ -7,6 +7,7 @@ import {
 } from "../domain/api-keys.js";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError } from "../domain/errors.js";
+import type { KeyScope } from "../domain/operators.js";
 import type { ApiKeyRecord } from "../domain/records.js";
 import { insertApiKey, lockApiKey, revokeApiKey, shortenApiKeyExpiry } from "../store/api-keys.js";
 import { recordAudit } from "../store/audit.js";
@@ -20,14 +21,24 @@ interface IssuedKey {
   record: ApiKeyRecord;
 }
 
+/** Whose key, in which mode, and what it may do (`full` unless said). */
+export interface KeyHolder {
+  accountId: string;
+  mode: Mode;
+  scope?: KeyScope | undefined;
+}
+
 /** Stores a new key's hash and display prefix; the plain key leaves only in the answer. */
-async function mintApiKey(
-  tx: Tx,
-  account: { accountId: string; mode: Mode },
-): Promise<IssuedKey & { prefix: string }> {
+async function mintApiKey(tx: Tx, account: KeyHolder): Promise<IssuedKey & { prefix: string }> {
   const key = generateApiKey(account.mode);
   const prefix = apiKeyDisplayPrefix(key);
-  const record = await insertApiKey(tx, { hash: hashApiKey(key), prefix, ...account });
+  const record = await insertApiKey(tx, {
+    hash: hashApiKey(key),
+    prefix,
+    accountId: account.accountId,
+    mode: account.mode,
+    scope: account.scope ?? "full",
+  });
   return { key, record, prefix };
 }
 
@@ -38,14 +49,14 @@ async function mintApiKey(
 export async function createApiKey(
   tx: Tx,
   audit: AuditContext,
-  account: { accountId: string; mode: Mode },
+  account: KeyHolder,
 ): Promise<IssuedKey> {
   const { key, record, prefix } = await mintApiKey(tx, account);
   await recordAudit(tx, audit, {
     action: "key.create",
     targetType: "key",
     targetId: record.id,
-    details: { owner_id: account.accountId, mode: account.mode, prefix },
+    details: { owner_id: account.accountId, mode: account.mode, scope: record.scope, prefix },
   });
   return { key, record };
 }
@@ -56,9 +67,10 @@ export function issueApiKey(
   audit: AuditContext,
   ownerPass: string,
   mode: Mode,
+  scope: KeyScope = "full",
 ): Promise<IssuedKey> {
   return db.transaction(async (tx) =>
-    createApiKey(tx, audit, { accountId: await ownerIdOf(tx, ownerPass), mode }),
+    createApiKey(tx, audit, { accountId: await ownerIdOf(tx, ownerPass), mode, scope }),
   );
 }
 
@@ -141,10 +153,8 @@ export function rotateApiKey(
         `API key ${id} expired at ${old.expiresAt.toISOString()}; an expired key cannot be rotated (issue a new key instead).`,
       );
     }
-    const { key, record, prefix } = await mintApiKey(tx, {
-      accountId: old.accountId,
-      mode: old.mode,
-    });
+    // The new key may do what the old one did.
+    const { key, record, prefix } = await mintApiKey(tx, old);
     const expiresAt = await shortenApiKeyExpiry(tx, old.id, graceSeconds);
     await recordAudit(tx, audit, {
       action: "key.rotate",

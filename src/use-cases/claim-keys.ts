@@ -8,6 +8,7 @@ import type { AuditContext } from "../domain/audit.js";
 import { AppError } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
 import type { OnboardingInput } from "../domain/onboarding.js";
+import type { KeyScope } from "../domain/operators.js";
 import {
   findApplication,
   findQuestWindow,
@@ -63,7 +64,7 @@ export interface OnboardingBundle {
 export async function claimKeys(
   db: Db,
   audit: AuditContext,
-  request: ApplicantCredentials & { baseUrl: string },
+  request: ApplicantCredentials & { baseUrl: string; scope?: KeyScope | undefined },
 ): Promise<OnboardingBundle> {
   await readOwnApplication(db, request);
   return db.transaction(async (tx) => {
@@ -78,8 +79,9 @@ export async function claimKeys(
     const window = await findQuestWindow(tx, testQuestId);
     if (!window) throw new Error("invariant: quests are never deleted");
     const accountId = await ownerIdOf(tx, application.ownerPass);
-    const live = await createApiKey(tx, audit, { accountId, mode: "live" });
-    const test = await createApiKey(tx, audit, { accountId, mode: "test" });
+    const { scope } = request;
+    const live = await createApiKey(tx, audit, { accountId, mode: "live", scope });
+    const test = await createApiKey(tx, audit, { accountId, mode: "test", scope });
     const claimed = await markKeysClaimed(tx, request.id);
     await recordAudit(tx, audit, {
       action: "application.claim_keys",

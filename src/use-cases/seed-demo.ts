@@ -56,6 +56,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoData | und
       hash: hashApiKey(apiKey),
       prefix: apiKeyDisplayPrefix(apiKey),
       accountId: owner.id,
+      scope: "full",
       mode: "live",
     });
     return { apiKey, questId: quest.id, campaignId: campaign.id, playerPass: DEMO_PLAYER_PASS };

@@ -247,10 +247,11 @@ describe("questpoints admin tables: 100 columns, summaries, known audit actions"
     const run = await admin(["audit", "list", "--action", "payout.reverse"]);
     assertFits(run, "audit list --action payout.reverse");
     assert.match(run.stdout, /│ at +│ actor +│ action +│ target +│ details +│/);
-    // The operator's reversal: its reason and amount, on the details' first lines.
+    // The operator's reversal (ADMIN_TOKEN's, `operator:bootstrap`, shown as `bootstrap`): its
+    // reason and amount, on the details' first lines.
     assert.match(
       run.stdout,
-      /│ operator +│ payout\.reverse │ [0-9a-f]{4}…[0-9a-f]{4} │ reason "duplicate payout", +│/,
+      /│ bootstrap +│ payout\.reverse │ [0-9a-f]{4}…[0-9a-f]{4} │ reason "duplicate payout", +│/,
     );
     assert.match(run.stdout, /│ +│ +│ +│ +│ amount 60, quest_id \d+, /);
     // The owner's: the actor is its account, shortened.

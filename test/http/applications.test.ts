@@ -812,12 +812,12 @@ for (const kind of DATABASES) {
       const summary = entries.map((e) => `${e.actor} ${e.action} ${e.target_type}:${e.target_id}`);
       assert.deepEqual(summary, [
         `applicant application.submit application:${id}`,
-        `operator quest.create quest:${quest_id}`,
-        `operator quest.create quest:${test_quest_id}`,
-        `operator application.approve application:${id}`,
+        `operator:bootstrap quest.create quest:${quest_id}`,
+        `operator:bootstrap quest.create quest:${test_quest_id}`,
+        `operator:bootstrap application.approve application:${id}`,
         `applicant application.claim_keys application:${id}`,
         `applicant application.submit application:${rejected.id}`,
-        `operator application.reject application:${rejected.id}`,
+        `operator:bootstrap application.reject application:${rejected.id}`,
       ]);
       const [submit_, , , approve_, claim, , reject_] = entries;
       assert.equal(submit_!.request_id, submitted.headers["x-request-id"]);

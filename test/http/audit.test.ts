@@ -73,7 +73,7 @@ async function expectOneEntry(
   const rows = await entriesOf(ctx, requestId);
   assert.equal(rows.length, 1, `${expected.action}: ${JSON.stringify(rows)}`);
   const row = rows[0]!;
-  assert.equal(row.actor, "operator");
+  assert.equal(row.actor, "operator:bootstrap");
   assert.equal(row.action, expected.action);
   assert.equal(row.target_type, expected.targetType);
   assert.equal(row.target_id, String(expected.targetId));

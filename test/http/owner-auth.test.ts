@@ -248,6 +248,48 @@ async function callOk(ctx: TestContext, route: OwnerRoute, quest: OwnQuest, key 
   return call(ctx, route, quest, { questId: quest.questId, key, ...fresh });
 }
 
+/** A read-only key (scope read) of `ownerPass`'s account, issued as operators issue keys. */
+async function issueReadKey(
+  ctx: TestContext,
+  ownerPass: string,
+  mode?: "live" | "test",
+): Promise<{ key: string; id: string }> {
+  const response = await ctx.admin("POST", "/admin/keys", {
+    owner: ownerPass,
+    scope: "read",
+    ...(mode ? { mode } : {}),
+  });
+  expectStatus(response, 201);
+  assert.equal(response.json().scope, "read");
+  return { key: response.json().key, id: response.json().id };
+}
+
+/**
+ * What a refused write must leave as it was: the quest's points, the rows any owner write adds
+ * (payouts, reversals, endpoints, events, deliveries, audit entries, idempotency records) and the
+ * endpoint a call names.
+ */
+async function ownerState(ctx: TestContext, questId: number, endpointId?: string) {
+  const { rows } = await ctx.db.query<{ state: string }>(
+    `SELECT json_build_object(
+       'points_remaining', (SELECT points_remaining FROM quests WHERE id = $1),
+       'payouts', (SELECT count(*) FROM payouts),
+       'reversals', (SELECT count(*) FROM reversals),
+       'webhook_endpoints', (SELECT count(*) FROM webhook_endpoints),
+       'webhook_events', (SELECT count(*) FROM webhook_events),
+       'webhook_deliveries', (SELECT count(*) FROM webhook_deliveries),
+       'audit_log', (SELECT count(*) FROM audit_log),
+       'idempotency_keys', (SELECT count(*) FROM idempotency_keys),
+       'endpoint', (SELECT json_build_object('url', url, 'events', events,
+                      'description', description, 'secret', secret,
+                      'previous_secret', previous_secret, 'disabled_at', disabled_at)
+                    FROM webhook_endpoints WHERE id = $2::uuid)
+     )::text AS state`,
+    [questId, endpointId ?? null],
+  );
+  return JSON.parse(rows[0]!.state) as Record<string, unknown>;
+}
+
 interface Keys {
   /** The owner's quest and valid key. */
   mine: QuestFixture;
@@ -333,6 +375,69 @@ for (const kind of DATABASES) {
         it("answers the owner's own valid key with success", async () => {
           const response = await callOk(ctx(), route, keys.mine);
           expectStatus(response, caseOf(route).okStatus);
+        });
+
+        it("a read-only key (scope read) succeeds on a GET and gets 403 FORBIDDEN on every other method", async () => {
+          const readKey = await issueReadKey(ctx(), keys.mine.ownerPass);
+          if (route.method === "GET") {
+            expectStatus(
+              await callOk(ctx(), route, keys.mine, readKey.key),
+              caseOf(route).okStatus,
+            );
+            return;
+          }
+          const fresh = (await caseOf(route).fresh?.(ctx(), keys.mine)) ?? {};
+          const request = { questId: keys.mine.questId, ...fresh };
+          const readPoints = async () => {
+            const quest = await ctx().inject({
+              url: `/quests/${keys.mine.questId}`,
+              headers: { "x-api-key": readKey.key },
+            });
+            expectStatus(quest, 200);
+            return quest.json().points_remaining as number;
+          };
+          const pointsBefore = await readPoints();
+          const before = await ownerState(ctx(), keys.mine.questId, fresh.endpointId);
+
+          const refused = await call(ctx(), route, keys.mine, { ...request, key: readKey.key });
+          const body = expectProblem(refused, 403, "FORBIDDEN");
+          assert.match(body.detail, /\bread\b/, "the detail says the key is read-only");
+          if (route.case?.malformed) {
+            const malformed = await call(ctx(), route, keys.mine, {
+              ...request,
+              key: readKey.key,
+              ...route.case.malformed,
+            });
+            expectProblem(malformed, 403, "FORBIDDEN");
+          }
+          if (route.ofQuest) {
+            // Before any quest check: another owner's quest and an unknown one are refused alike.
+            for (const questId of [keys.other.questId, UNKNOWN_QUEST_ID]) {
+              const elsewhere = await call(ctx(), route, keys.mine, {
+                ...request,
+                questId,
+                key: readKey.key,
+              });
+              expectProblem(elsewhere, 403, "FORBIDDEN");
+            }
+          }
+
+          assert.deepEqual(
+            await ownerState(ctx(), keys.mine.questId, fresh.endpointId),
+            before,
+            "nothing changed",
+          );
+          assert.equal(
+            await readPoints(),
+            pointsBefore,
+            "the quest's points_remaining is unchanged",
+          );
+          // The same request with the owner's full key goes through: the scope was the refusal.
+          const full = await call(ctx(), route, keys.mine, { ...request, key: keys.mine.apiKey });
+          expectStatus(full, caseOf(route).okStatus);
+          if (route.name === "POST /quests/{questId}") {
+            assert.equal(await readPoints(), pointsBefore - 1, "the full key's allocation counts");
+          }
         });
 
         for (const invalid of INVALID_KEYS) {
@@ -512,6 +617,86 @@ for (const kind of DATABASES) {
         }
       });
     }
+
+    it("issues a read-only key with POST /admin/keys scope read: the answer, the key list and GET /me show it", async () => {
+      const fixture = await questFixture(ctx());
+      const issued = await ctx().admin("POST", "/admin/keys", {
+        owner: fixture.ownerPass,
+        scope: "read",
+      });
+      expectStatus(issued, 201);
+      assert.equal(issued.json().scope, "read");
+      assert.equal(issued.json().mode, "live");
+      assert.match(issued.json().key, /^sk_[0-9A-Za-z]{32,}$/);
+      const readTest = await issueReadKey(ctx(), fixture.ownerPass, "test");
+      const full = await ctx().admin("POST", "/admin/keys", { owner: fixture.ownerPass });
+      expectStatus(full, 201);
+      assert.equal(full.json().scope, "full", "full is the default");
+      expectProblem(
+        await ctx().admin("POST", "/admin/keys", { owner: fixture.ownerPass, scope: "write" }),
+        400,
+        "BAD_REQUEST",
+        "scope",
+      );
+
+      const listed = await ctx().admin("GET", `/admin/keys?owner=${fixture.ownerPass}`);
+      expectStatus(listed, 200);
+      const scopeOf = new Map(
+        listed.json().items.map((item: { id: string; scope: string }) => [item.id, item.scope]),
+      );
+      assert.equal(scopeOf.get(issued.json().id), "read");
+      assert.equal(scopeOf.get(readTest.id), "read");
+      assert.equal(scopeOf.get(full.json().id), "full");
+      assert.equal(scopeOf.get(fixture.keyId), "full");
+
+      for (const [key, id, scope] of [
+        [issued.json().key, issued.json().id, "read"],
+        [readTest.key, readTest.id, "read"],
+        [full.json().key, full.json().id, "full"],
+      ] as const) {
+        const me = await ctx().inject({ url: "/me", headers: { "x-api-key": key } });
+        expectStatus(me, 200);
+        assert.equal(me.json().key.id, id);
+        assert.equal(me.json().key.scope, scope);
+      }
+    });
+
+    it("rotates a read-only key into a read-only key", async () => {
+      const fixture = await questFixture(ctx());
+      const readKey = await issueReadKey(ctx(), fixture.ownerPass);
+      const rotated = await ctx().admin("POST", `/admin/keys/${readKey.id}/rotate`, {
+        grace_seconds: 0,
+      });
+      expectStatus(rotated, 201);
+      const successor = rotated.json();
+      assert.equal(successor.scope, "read");
+      assert.notEqual(successor.id, readKey.id);
+
+      const listed = await ctx().admin("GET", `/admin/keys?owner=${fixture.ownerPass}`);
+      const item = listed
+        .json()
+        .items.find((entry: { id: string }) => entry.id === successor.id) as { scope: string };
+      assert.equal(item.scope, "read");
+      const me = await ctx().inject({ url: "/me", headers: { "x-api-key": successor.key } });
+      expectStatus(me, 200);
+      assert.equal(me.json().key.scope, "read");
+      expectProblem(
+        await allocate(
+          ctx(),
+          { apiKey: successor.key, questId: fixture.questId },
+          {
+            points: 1,
+            address: fixture.playerPass,
+          },
+        ),
+        403,
+        "FORBIDDEN",
+      );
+      // A full key's successor stays full.
+      const fullRotated = await ctx().admin("POST", `/admin/keys/${fixture.keyId}/rotate`, {});
+      expectStatus(fullRotated, 201);
+      assert.equal(fullRotated.json().scope, "full");
+    });
 
     it("refuses a POST whose body fails the schema with 404 on an unknown quest and 401 on another owner's", async () => {
       const route = OWNER_ROUTES.find((r) => r.name === "POST /quests/{questId}")!;

@@ -504,7 +504,7 @@ for (const kind of DATABASES) {
         assert.equal((await questDetail(ctx(), fixture)).points_remaining, 1000);
         const { body, items } = await auditEntries(ctx(), payout.id);
         assert.equal(items.length, 1, body);
-        assert.equal(items[0]!.actor, "operator");
+        assert.equal(items[0]!.actor, "operator:bootstrap");
         assert.equal(items[0]!.target_type, "payout");
         assert.deepEqual(items[0]!.details, {
           quest_id: fixture.questId,
@@ -528,7 +528,7 @@ for (const kind of DATABASES) {
         assert.equal(reversal.payout_id, payout.id);
         const { body, items } = await auditEntries(ctx(), payout.id);
         assert.equal(items.length, 1, `found by the id as the API writes it: ${body}`);
-        assert.equal(items[0]!.actor, "operator");
+        assert.equal(items[0]!.actor, "operator:bootstrap");
         assert.equal(items[0]!.target_id, payout.id);
         assert.equal((await auditEntries(ctx(), typed)).items.length, 1, "and as typed");
         assert.equal((await questDetail(ctx(), fixture)).points_remaining, 1000);

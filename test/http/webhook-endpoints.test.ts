@@ -701,7 +701,7 @@ for (const kind of DATABASES) {
       ]) {
         const { entries, body } = await auditOf(ctx(), action, operators.id);
         assert.equal(entries.length, 1, `${action}: ${body}`);
-        assert.equal(entries[0]!.actor, "operator", action);
+        assert.equal(entries[0]!.actor, "operator:bootstrap", action);
       }
 
       const all = await ctx().admin("GET", "/admin/audit?target_type=webhook&limit=500");

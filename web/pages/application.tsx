@@ -219,6 +219,7 @@ function Claim(props: {
         api.POST("/applications/{id}/keys", {
           params: { path: { id: Number(props.id) } },
           headers: { [TOKEN_HEADER]: props.token },
+          body: {},
         }),
       ),
     );

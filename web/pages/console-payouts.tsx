@@ -80,8 +80,11 @@ export function PayoutsView(props: {
   onOffset: (offset: number) => void;
   onReversed: () => void;
   onRetry: () => void;
+  /** A read key (scope read): payouts are shown, with no control to reverse one. */
+  readOnly?: boolean;
 }) {
   const { quest, detail, offset, reversals } = props;
+  const readOnly = props.readOnly === true;
   const [open, setOpen] = useState<string | null>(null);
   /** Reversals made or refused on this page, by payout id. */
   const [outcomes, setOutcomes] = useState<
@@ -144,16 +147,18 @@ export function PayoutsView(props: {
                   Points
                 </th>
                 <th scope="col">Status</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
+                {readOnly ? null : (
+                  <th scope="col">
+                    <span class="visually-hidden">Actions</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
               {page.map((payout) => {
                 const reversal = reversalOf(payout.id);
                 const outcome = outcomes.get(payout.id);
-                const formOpen = open === payout.id && !reversal;
+                const formOpen = open === payout.id && !reversal && !readOnly;
                 const rowId = `payout-${payout.id}`;
                 return [
                   <tr key={payout.id} id={rowId} data-payout-id={payout.id}>
@@ -174,25 +179,27 @@ export function PayoutsView(props: {
                         "Paid"
                       )}
                     </td>
-                    <td class="console-actions">
-                      {reversal ? null : (
-                        <button
-                          type="button"
-                          class="secondary"
-                          id={`reverse-${payout.id}`}
-                          aria-expanded={formOpen ? "true" : "false"}
-                          aria-controls={`${rowId}-reverse`}
-                          aria-label={`Reverse the payout of ${countOf(payout.amount, "point")} to ${payout.account.pass}`}
-                          onClick={() => setOpen(formOpen ? null : payout.id)}
-                        >
-                          Reverse
-                        </button>
-                      )}
-                    </td>
+                    {readOnly ? null : (
+                      <td class="console-actions">
+                        {reversal ? null : (
+                          <button
+                            type="button"
+                            class="secondary"
+                            id={`reverse-${payout.id}`}
+                            aria-expanded={formOpen ? "true" : "false"}
+                            aria-controls={`${rowId}-reverse`}
+                            aria-label={`Reverse the payout of ${countOf(payout.amount, "point")} to ${payout.account.pass}`}
+                            onClick={() => setOpen(formOpen ? null : payout.id)}
+                          >
+                            Reverse
+                          </button>
+                        )}
+                      </td>
+                    )}
                   </tr>,
                   formOpen || outcome ? (
                     <tr key={`${payout.id}-more`} class="console-subrow">
-                      <td colSpan={5} id={`${rowId}-reverse`}>
+                      <td colSpan={readOnly ? 4 : 5} id={`${rowId}-reverse`}>
                         {outcome?.ok ? (
                           <p class="notice" role="status">
                             Reversed: {countOf(outcome.reversal.amount, "point")}{" "}

@@ -183,11 +183,12 @@ function Refusal(props: { error: ApiError }) {
 
 function SignedIn(props: { apiKey: string; onForget: () => void }) {
   const { apiKey } = props;
-  const webhooks = useMemo(() => ownerWebhooks(apiKey), [apiKey]);
   const [me, reload] = useLoad(
     (signal) => call(api.GET("/me", { headers: ownerHeaders(apiKey), signal })),
     [apiKey],
   );
+  const readOnly = me.state === "ok" && me.data.key.scope === "read";
+  const webhooks = useMemo(() => ownerWebhooks(apiKey, readOnly), [apiKey, readOnly]);
   useEffect(() => {
     // Kept once the service took it: a refused key is never stored.
     if (me.state === "ok") storeKey(apiKey);
@@ -235,6 +236,7 @@ function SignedIn(props: { apiKey: string; onForget: () => void }) {
           <dt>Key</dt>
           <dd>
             <code>{key.prefix}…</code> ({key.mode === "live" ? "live" : "test"} key
+            {key.scope === "read" ? ", read-only" : ""}
             {key.expires_at ? `, expires ${formatDate(key.expires_at)}` : ""})
           </dd>
         </dl>
@@ -247,7 +249,13 @@ function SignedIn(props: { apiKey: string; onForget: () => void }) {
         </Empty>
       ) : (
         quests.map((quest) => (
-          <QuestPanel key={quest.id} quest={quest} mode={key.mode} apiKey={apiKey} />
+          <QuestPanel
+            key={quest.id}
+            quest={quest}
+            mode={key.mode}
+            apiKey={apiKey}
+            readOnly={key.scope === "read"}
+          />
         ))
       )}
       <section class="console-webhooks" aria-labelledby="console-webhooks-heading">
@@ -262,7 +270,7 @@ function SignedIn(props: { apiKey: string; onForget: () => void }) {
   );
 }
 
-function QuestPanel(props: { quest: OwnedQuest; mode: Mode; apiKey: string }) {
+function QuestPanel(props: { quest: OwnedQuest; mode: Mode; apiKey: string; readOnly: boolean }) {
   const { quest, mode, apiKey } = props;
   const [offset, setOffset] = useState(0);
   /** Bumped after an allocation (payouts and statistics change). */
@@ -341,14 +349,21 @@ function QuestPanel(props: { quest: OwnedQuest; mode: Mode; apiKey: string }) {
         </div>
         <div class="console-cell">
           <h3>Allocate points</h3>
-          <AllocateForm
-            quest={quest}
-            apiKey={apiKey}
-            onPaid={() => {
-              setOffset(0);
-              setPaid((n) => n + 1);
-            }}
-          />
+          {props.readOnly ? (
+            <p class="hint">
+              This key is read-only (scope read): it shows the quest but cannot allocate, reverse or
+              change webhooks. Sign in with a full key to do so.
+            </p>
+          ) : (
+            <AllocateForm
+              quest={quest}
+              apiKey={apiKey}
+              onPaid={() => {
+                setOffset(0);
+                setPaid((n) => n + 1);
+              }}
+            />
+          )}
         </div>
       </div>
       <h3>Payouts</h3>
@@ -361,6 +376,7 @@ function QuestPanel(props: { quest: OwnedQuest; mode: Mode; apiKey: string }) {
         offset={offset}
         onOffset={setOffset}
         onReversed={() => setReversed((n) => n + 1)}
+        readOnly={props.readOnly}
         onRetry={() => {
           reloadDetail();
           reloadReversals();

@@ -23,12 +23,14 @@ import {
   useCursorList,
   useFilters,
 } from "./operator-lists.js";
+import { useCan } from "./operator-me.js";
 
 /** Registered passes: searched by pass, and registered here. */
 export function AccountsSection({ token }: SectionProps) {
   const filters = useFilters({ pass: "" });
   const list = useCursorList(token, "/admin/accounts", filters.query);
   const [notice, setNotice] = useState<string | null>(null);
+  const mayRegister = useCan()("registerAccount");
   return (
     <>
       <FilterForm label="Find an account" filters={filters} submit="Search" clear="All accounts">
@@ -63,15 +65,19 @@ export function AccountsSection({ token }: SectionProps) {
           </tr>
         )}
       />
-      <Register
-        token={token}
-        onRegistered={(account) => {
-          // 201 (new) and 200 (known already) carry the same account.
-          setNotice(`Pass ${account.pass} is registered as account ${account.id}.`);
-          list.reload();
-        }}
-      />
-      <BulkImport token={token} onDone={() => list.reload()} />
+      {mayRegister ? (
+        <>
+          <Register
+            token={token}
+            onRegistered={(account) => {
+              // 201 (new) and 200 (known already) carry the same account.
+              setNotice(`Pass ${account.pass} is registered as account ${account.id}.`);
+              list.reload();
+            }}
+          />
+          <BulkImport token={token} onDone={() => list.reload()} />
+        </>
+      ) : null}
     </>
   );
 }

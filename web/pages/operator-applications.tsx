@@ -6,6 +6,7 @@ import { ApproveForm, RejectForm } from "./operator-decisions.js";
 import { inputValue, Notice } from "./operator-forms.js";
 import { ListPager, type SectionProps, useCursorList } from "./operator-lists.js";
 import { campaignName, useCampaigns, useQuestsById } from "./operator-lookups.js";
+import { useCan } from "./operator-me.js";
 
 const STATUSES = [
   { value: "pending", label: "Pending (oldest first)" },
@@ -100,6 +101,8 @@ function ApplicationCard(props: {
 }) {
   const a = props.application;
   const [open, setOpen] = useState<"none" | "approve" | "reject">("none");
+  const can = useCan();
+  const [mayApprove, mayReject] = [can("approveApplication"), can("rejectApplication")];
   const titleId = `op-app-${a.id}-title`;
   return (
     <article class="card op-card" aria-labelledby={titleId}>
@@ -167,26 +170,30 @@ function ApplicationCard(props: {
           </>
         ) : null}
       </dl>
-      {a.status === "pending" ? (
+      {a.status === "pending" && (mayApprove || mayReject) ? (
         <>
           <div class="row">
-            <button
-              type="button"
-              aria-expanded={open === "approve" ? "true" : "false"}
-              onClick={() => setOpen(open === "approve" ? "none" : "approve")}
-            >
-              Approve…
-            </button>
-            <button
-              type="button"
-              class="secondary"
-              aria-expanded={open === "reject" ? "true" : "false"}
-              onClick={() => setOpen(open === "reject" ? "none" : "reject")}
-            >
-              Reject…
-            </button>
+            {mayApprove ? (
+              <button
+                type="button"
+                aria-expanded={open === "approve" ? "true" : "false"}
+                onClick={() => setOpen(open === "approve" ? "none" : "approve")}
+              >
+                Approve…
+              </button>
+            ) : null}
+            {mayReject ? (
+              <button
+                type="button"
+                class="secondary"
+                aria-expanded={open === "reject" ? "true" : "false"}
+                onClick={() => setOpen(open === "reject" ? "none" : "reject")}
+              >
+                Reject…
+              </button>
+            ) : null}
           </div>
-          {open === "approve" ? (
+          {open === "approve" && mayApprove ? (
             <ApproveForm
               token={props.token}
               application={a}
@@ -194,7 +201,7 @@ function ApplicationCard(props: {
               onDecided={props.onDecided}
             />
           ) : null}
-          {open === "reject" ? (
+          {open === "reject" && mayReject ? (
             <RejectForm token={props.token} application={a} onDecided={props.onDecided} />
           ) : null}
         </>

@@ -12,11 +12,14 @@ import {
   UtcDateField,
 } from "./operator-forms.js";
 import { ListTable, type SectionProps, useCursorList } from "./operator-lists.js";
+import { useCan } from "./operator-me.js";
 
 /** Every campaign, active or not; create one, switch one on or off. */
 export function CampaignsSection({ token }: SectionProps) {
   const list = useCursorList(token, "/admin/campaigns", {});
   const toggle = useAction<Campaign>();
+  const can = useCan();
+  const mayToggle = can("updateCampaign");
   const [notice, setNotice] = useState<string | null>(null);
   const changed = (message: string) => {
     setNotice(message);
@@ -47,7 +50,14 @@ export function CampaignsSection({ token }: SectionProps) {
         label="Campaigns"
         caption="Campaigns, newest first"
         class="op-wide"
-        columns={["Id", "Name", "State", "Window", "External app", "Actions"]}
+        columns={[
+          "Id",
+          "Name",
+          "State",
+          "Window",
+          "External app",
+          ...(mayToggle ? ["Actions"] : []),
+        ]}
         row={(c) => (
           <tr key={c.id}>
             <td>{c.id}</td>
@@ -62,22 +72,26 @@ export function CampaignsSection({ token }: SectionProps) {
               {formatDate(c.start)} – {formatDate(c.end)}
             </td>
             <td>{c.external_app_id ? <code>{c.external_app_id}</code> : "—"}</td>
-            <td>
-              <OnOffButton
-                on={c.is_active}
-                offLabel={`Deactivate campaign ${c.id}`}
-                onLabel={`Activate campaign ${c.id}`}
-                busy={toggle.busy}
-                onChange={(on) => setActive(c, on)}
-              />
-            </td>
+            {mayToggle ? (
+              <td>
+                <OnOffButton
+                  on={c.is_active}
+                  offLabel={`Deactivate campaign ${c.id}`}
+                  onLabel={`Activate campaign ${c.id}`}
+                  busy={toggle.busy}
+                  onChange={(on) => setActive(c, on)}
+                />
+              </td>
+            ) : null}
           </tr>
         )}
       />
-      <CreateCampaign
-        token={token}
-        onCreated={(c) => changed(`Campaign ${c.id} (${c.name}) created.`)}
-      />
+      {can("createCampaign") ? (
+        <CreateCampaign
+          token={token}
+          onCreated={(c) => changed(`Campaign ${c.id} (${c.name}) created.`)}
+        />
+      ) : null}
     </>
   );
 }

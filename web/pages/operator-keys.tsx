@@ -22,9 +22,20 @@ import {
   useFilters,
 } from "./operator-lists.js";
 import { OwnerPass, useOwnerPasses } from "./operator-lookups.js";
+import { useCan } from "./operator-me.js";
 
 const GRACE_DEFAULT = 86_400;
 const GRACE_MAX = 604_800;
+
+type Scope = KeyState["scope"];
+/** What a key of each scope may do, as the issue form offers it and the table shows it. */
+const SCOPE_TEXT: Record<Scope, { option: string; hint: string }> = {
+  full: { option: "full: whatever the owner may do", hint: "every owner call" },
+  read: { option: "read-only: GET only, for a dashboard", hint: "GET only" },
+};
+/** The issued key's box names its mode and scope: "New live key (scope read: GET only)". */
+const issuedLabel = (issued: IssuedKey, replacing?: string) =>
+  `New ${issued.mode} key${replacing ? ` replacing ${replacing}…` : ""} (scope ${issued.scope}${issued.scope === "read" ? ": GET only" : ""})`;
 
 /** API keys: listed by owner, issued (shown once), rotated with a grace, revoked. */
 export function KeysSection({ token }: SectionProps) {
@@ -39,6 +50,14 @@ export function KeysSection({ token }: SectionProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const [rotating, setRotating] = useState<KeyState | null>(null);
   const revoke = useAction<true>();
+  const can = useCan();
+  const may = {
+    issue: can("createKey"),
+    rotate: can("rotateKey"),
+    revoke: can("revokeKey"),
+    revokeByValue: can("revokeKeyByValue"),
+  };
+  const actions = may.rotate || may.revoke;
 
   const shown = (label: string, issued: IssuedKey) => {
     setNotice(null);
@@ -85,7 +104,15 @@ export function KeysSection({ token }: SectionProps) {
         label="Keys"
         caption={`Keys${owner ? ` of ${owner}` : ""}, newest first`}
         class="op-wide"
-        columns={["Key", "State", "Owner", "Created", "Last used", "Actions"]}
+        columns={[
+          "Key",
+          "Scope",
+          "State",
+          "Owner",
+          "Created",
+          "Last used",
+          ...(actions ? ["Actions"] : []),
+        ]}
         row={(key) => (
           <tr key={key.id}>
             <td>
@@ -93,6 +120,10 @@ export function KeysSection({ token }: SectionProps) {
               <div class="op-sub">
                 id <code class="op-id">{key.id}</code>
               </div>
+            </td>
+            <td data-scope={key.scope}>
+              {key.scope}
+              <div class="op-sub">{SCOPE_TEXT[key.scope].hint}</div>
             </td>
             <td>
               <KeyStateText keyState={key} />
@@ -102,53 +133,61 @@ export function KeysSection({ token }: SectionProps) {
             </td>
             <td>{formatDate(key.created_at)}</td>
             <td>{key.last_used_at ? formatDate(key.last_used_at) : "never"}</td>
-            <td>
-              {key.revoked_at ? null : (
-                <div class="op-actions">
-                  {isExpired(key) ? null : (
-                    <button
-                      type="button"
-                      class="secondary"
-                      aria-label={`Rotate key ${key.prefix}…`}
-                      onClick={() => setRotating(key)}
-                    >
-                      Rotate…
-                    </button>
-                  )}
-                  <ConfirmButton
-                    label={`Revoke ${key.prefix}…`}
-                    confirmLabel={`Confirm: revoke ${key.prefix}…`}
-                    disabled={revoke.busy}
-                    onConfirm={() => revokeById(key)}
-                  />
-                </div>
-              )}
-            </td>
+            {actions ? (
+              <td>
+                {key.revoked_at ? null : (
+                  <div class="op-actions">
+                    {isExpired(key) || !may.rotate ? null : (
+                      <button
+                        type="button"
+                        class="secondary"
+                        aria-label={`Rotate key ${key.prefix}…`}
+                        onClick={() => setRotating(key)}
+                      >
+                        Rotate…
+                      </button>
+                    )}
+                    {may.revoke ? (
+                      <ConfirmButton
+                        label={`Revoke ${key.prefix}…`}
+                        confirmLabel={`Confirm: revoke ${key.prefix}…`}
+                        disabled={revoke.busy}
+                        onConfirm={() => revokeById(key)}
+                      />
+                    ) : null}
+                  </div>
+                )}
+              </td>
+            ) : null}
           </tr>
         )}
       />
 
-      {rotating ? (
+      {rotating && may.rotate ? (
         <RotateForm
           token={token}
           keyState={rotating}
           onClose={() => setRotating(null)}
           onRotated={(issued) => {
             setRotating(null);
-            shown(`New ${issued.mode} key replacing ${rotating.prefix}…`, issued);
+            shown(issuedLabel(issued, rotating.prefix), issued);
           }}
         />
       ) : null}
 
-      <IssueForm token={token} onIssued={(issued) => shown(`New ${issued.mode} key`, issued)} />
-      <RevokeByValueForm
-        token={token}
-        onRevoked={(message) => {
-          setSecret(null);
-          setNotice(message);
-          list.reload();
-        }}
-      />
+      {may.issue ? (
+        <IssueForm token={token} onIssued={(issued) => shown(issuedLabel(issued), issued)} />
+      ) : null}
+      {may.revokeByValue ? (
+        <RevokeByValueForm
+          token={token}
+          onRevoked={(message) => {
+            setSecret(null);
+            setNotice(message);
+            list.reload();
+          }}
+        />
+      ) : null}
     </>
   );
 }
@@ -182,6 +221,7 @@ function KeyStateText(props: { keyState: KeyState }) {
 function IssueForm(props: { token: string; onIssued: (key: IssuedKey) => void }) {
   const owner = useRequiredText();
   const [mode, setMode] = useState<"live" | "test">("live");
+  const [scope, setScope] = useState<Scope>("full");
   const action = useAction<IssuedKey>();
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -190,7 +230,7 @@ function IssueForm(props: { token: string; onIssued: (key: IssuedKey) => void })
     const issued = await action.run(() =>
       call(
         api.POST("/admin/keys", {
-          body: { owner: pass, mode },
+          body: { owner: pass, mode, scope },
           headers: adminHeaders(props.token),
         }),
       ),
@@ -221,6 +261,21 @@ function IssueForm(props: { token: string; onIssued: (key: IssuedKey) => void })
         >
           <option value="live">live (sk_…)</option>
           <option value="test">test (sk_test_…)</option>
+        </select>
+      </Field>
+      <Field
+        id="op-issue-scope"
+        label="Scope"
+        hint="A read-only key answers 403 on every POST, PATCH and DELETE."
+      >
+        <select
+          id="op-issue-scope"
+          value={scope}
+          aria-describedby={describedBy("op-issue-scope", true)}
+          onChange={(event) => setScope(inputValue(event) as Scope)}
+        >
+          <option value="full">{SCOPE_TEXT.full.option}</option>
+          <option value="read">{SCOPE_TEXT.read.option}</option>
         </select>
       </Field>
     </TitledForm>

@@ -50,6 +50,7 @@ export type AdminListPath =
   | "/admin/campaigns"
   | "/admin/earning-periods"
   | "/admin/keys"
+  | "/admin/operators"
   | "/admin/payouts"
   | "/admin/quests";
 

@@ -2,6 +2,7 @@ import { useRef, useState } from "preact/hooks";
 import type { paths } from "../../src/client/schema.js";
 import { ApiError, adminHeaders, api, asTyped, call } from "../client.js";
 import { asApiError, countOf, ErrorBox, formatDate, formatNumber, fromUtcInput } from "../ui.js";
+import { Notice } from "./operator-forms.js";
 import {
   DateFilter,
   FilterForm,
@@ -13,6 +14,8 @@ import {
   useCursorList,
   useFilters,
 } from "./operator-lists.js";
+import { useCan } from "./operator-me.js";
+import { type AdminPayout, ReversePanel } from "./operator-reversal.js";
 
 /** What `GET /admin/payouts` selects payouts by. */
 type PayoutQuery = NonNullable<paths["/admin/payouts"]["get"]["parameters"]["query"]>;
@@ -34,8 +37,9 @@ const NONE = {
 };
 
 /**
- * Payouts across quests, filtered as `GET /admin/payouts` filters them, a page at a time; and
- * the same selection exported whole as CSV or NDJSON (read with the token, saved from memory).
+ * Payouts across quests, filtered as `GET /admin/payouts` filters them, a page at a time, each
+ * reversed here by a role that may; and the same selection exported whole as CSV or NDJSON (read
+ * with the token, saved from memory).
  */
 export function PayoutsSection({ token }: SectionProps) {
   const filters = useFilters(NONE);
@@ -53,6 +57,9 @@ export function PayoutsSection({ token }: SectionProps) {
   const list = useCursorList(token, "/admin/payouts", selection);
   const periods = useCursorList(token, "/admin/earning-periods", {}, 100);
   const periodItems = periods.loaded.state === "ok" ? periods.loaded.data.items : [];
+  const mayReverse = useCan()("adminReversePayout");
+  const [reversing, setReversing] = useState<AdminPayout | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <>
       <FilterForm label="Filter payouts" filters={filters} submit="Filter" clear="Clear filters">
@@ -100,6 +107,7 @@ export function PayoutsSection({ token }: SectionProps) {
           ]}
         />
       </FilterForm>
+      <Notice>{notice}</Notice>
       <ListTable
         list={list}
         id="op-payouts"
@@ -116,6 +124,7 @@ export function PayoutsSection({ token }: SectionProps) {
           "Earning period",
           "Reversed",
           "Payout id",
+          ...(mayReverse ? ["Actions"] : []),
         ]}
         row={(p) => (
           <tr key={p.id}>
@@ -132,9 +141,40 @@ export function PayoutsSection({ token }: SectionProps) {
             <td>
               <code class="op-sub op-id">{p.id}</code>
             </td>
+            {mayReverse ? (
+              <td>
+                {p.reversed_at ? null : (
+                  <button
+                    type="button"
+                    class="secondary"
+                    aria-label={`Reverse payout ${p.id}`}
+                    aria-expanded={reversing?.id === p.id ? "true" : "false"}
+                    onClick={() => {
+                      setNotice(null);
+                      setReversing(reversing?.id === p.id ? null : p);
+                    }}
+                  >
+                    Reverse…
+                  </button>
+                )}
+              </td>
+            ) : null}
           </tr>
         )}
       />
+      {reversing && mayReverse ? (
+        <ReversePanel
+          key={reversing.id}
+          token={token}
+          payout={reversing}
+          onClose={() => setReversing(null)}
+          onReversed={(message) => {
+            setReversing(null);
+            setNotice(message);
+            list.reload();
+          }}
+        />
+      ) : null}
       <Export token={token} selection={selection} filtered={filters.filtered} />
     </>
   );

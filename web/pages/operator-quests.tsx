@@ -21,6 +21,7 @@ import {
   useFilters,
 } from "./operator-lists.js";
 import { campaignName, OwnerPass, useCampaigns, useOwnerPasses } from "./operator-lookups.js";
+import { useCan } from "./operator-me.js";
 
 type FieldError = ApiError["errors"][number];
 
@@ -46,6 +47,7 @@ export function QuestsSection({ token, params }: SectionProps) {
     items.map((q) => q.owner_id),
   );
   const toggle = useAction<AdminQuest>();
+  const mayEdit = useCan()("updateQuest");
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<AdminQuest | null>(null);
   const setEnabled = async (quest: AdminQuest, enabled: boolean) => {
@@ -126,7 +128,7 @@ export function QuestsSection({ token, params }: SectionProps) {
           "Action type",
           "Campaign",
           "Owner",
-          "Actions",
+          ...(mayEdit ? ["Actions"] : []),
         ]}
         row={(q) => (
           <tr
@@ -155,33 +157,35 @@ export function QuestsSection({ token, params }: SectionProps) {
             <td>
               <OwnerPass id={q.owner_id} passes={passes} />
             </td>
-            <td>
-              <div class="op-actions">
-                <button
-                  type="button"
-                  class="secondary"
-                  aria-label={`Edit quest ${q.id}`}
-                  aria-expanded={editing?.id === q.id ? "true" : "false"}
-                  onClick={() => {
-                    setNotice(null);
-                    setEditing(editing?.id === q.id ? null : q);
-                  }}
-                >
-                  Edit…
-                </button>
-                <OnOffButton
-                  on={q.is_active}
-                  offLabel={`Disable quest ${q.id}`}
-                  onLabel={`Enable quest ${q.id}`}
-                  busy={toggle.busy}
-                  onChange={(on) => setEnabled(q, on)}
-                />
-              </div>
-            </td>
+            {mayEdit ? (
+              <td>
+                <div class="op-actions">
+                  <button
+                    type="button"
+                    class="secondary"
+                    aria-label={`Edit quest ${q.id}`}
+                    aria-expanded={editing?.id === q.id ? "true" : "false"}
+                    onClick={() => {
+                      setNotice(null);
+                      setEditing(editing?.id === q.id ? null : q);
+                    }}
+                  >
+                    Edit…
+                  </button>
+                  <OnOffButton
+                    on={q.is_active}
+                    offLabel={`Disable quest ${q.id}`}
+                    onLabel={`Enable quest ${q.id}`}
+                    busy={toggle.busy}
+                    onChange={(on) => setEnabled(q, on)}
+                  />
+                </div>
+              </td>
+            ) : null}
           </tr>
         )}
       />
-      {editing ? (
+      {editing && mayEdit ? (
         <EditQuest
           key={editing.id}
           token={token}

@@ -21,6 +21,7 @@ import {
   UtcDateField,
 } from "./operator-forms.js";
 import { DataTable, ListTable, type SectionProps, useCursorList } from "./operator-lists.js";
+import { useCan } from "./operator-me.js";
 
 /** Feature switches, action types and earning periods. */
 export function SettingsSection({ token }: SectionProps) {
@@ -49,6 +50,7 @@ function FeatureSwitches({ token }: SectionProps) {
     { keep: true },
   );
   const action = useAction<Features>();
+  const maySwitch = useCan()("setFeatures");
   const [notice, setNotice] = useState<string | null>(null);
   const flip = async (name: keyof Features, on: boolean) => {
     setNotice(null);
@@ -76,13 +78,15 @@ function FeatureSwitches({ token }: SectionProps) {
                     <Badge kind={on ? "ok" : "off"}>{on ? "on" : "off"}</Badge>
                   </p>
                   <p class="hint">Governs {f.what}.</p>
-                  <OnOffButton
-                    on={on}
-                    offLabel={`Switch ${f.name} off`}
-                    onLabel={`Switch ${f.name} on`}
-                    busy={action.busy}
-                    onChange={(next) => flip(f.name, next)}
-                  />
+                  {maySwitch ? (
+                    <OnOffButton
+                      on={on}
+                      offLabel={`Switch ${f.name} off`}
+                      onLabel={`Switch ${f.name} on`}
+                      busy={action.busy}
+                      onChange={(next) => flip(f.name, next)}
+                    />
+                  ) : null}
                 </li>
               );
             })}
@@ -100,6 +104,7 @@ function ActionTypes({ token }: SectionProps) {
     { keep: true },
   );
   const action = useAction<Answer<"/admin/action-types/{name}", "put">>();
+  const maySet = useCan()("setActionType");
   const [notice, setNotice] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [active, setActive] = useState("true");
@@ -134,7 +139,12 @@ function ActionTypes({ token }: SectionProps) {
             <DataTable
               label="Action types"
               caption="Action types"
-              columns={["Name", "State", { label: "Quests", num: true }, "Actions"]}
+              columns={[
+                "Name",
+                "State",
+                { label: "Quests", num: true },
+                ...(maySet ? ["Actions"] : []),
+              ]}
               items={types}
               row={(t) => (
                 <tr key={t.name}>
@@ -145,55 +155,59 @@ function ActionTypes({ token }: SectionProps) {
                     <Badge kind={t.active ? "ok" : "off"}>{t.active ? "active" : "inactive"}</Badge>
                   </td>
                   <td class="num">{formatNumber(t.quests)}</td>
-                  <td>
-                    <OnOffButton
-                      on={t.active}
-                      offLabel={`Deactivate ${t.name}`}
-                      onLabel={`Activate ${t.name}`}
-                      busy={action.busy}
-                      onChange={(on) => set(t.name, on)}
-                    />
-                  </td>
+                  {maySet ? (
+                    <td>
+                      <OnOffButton
+                        on={t.active}
+                        offLabel={`Deactivate ${t.name}`}
+                        onLabel={`Activate ${t.name}`}
+                        busy={action.busy}
+                        onChange={(on) => set(t.name, on)}
+                      />
+                    </td>
+                  ) : null}
                 </tr>
               )}
             />
           )
         }
       </Show>
-      <form
-        class="row op-filters"
-        aria-label="Add or set an action type"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (name.trim()) void set(name.trim(), active === "true");
-        }}
-      >
-        <Field id="op-at-name" label="Action type (a-z, 0-9, _ and -)">
-          <input
-            id="op-at-name"
-            type="text"
-            autocomplete="off"
-            spellcheck={false}
-            required
-            pattern="[a-z0-9][a-z0-9_\-]{0,63}"
-            value={name}
-            onInput={(event) => setName(inputValue(event))}
-          />
-        </Field>
-        <Field id="op-at-active" label="State">
-          <select
-            id="op-at-active"
-            value={active}
-            onChange={(event) => setActive(inputValue(event))}
-          >
-            <option value="true">active</option>
-            <option value="false">inactive</option>
-          </select>
-        </Field>
-        <button type="submit" disabled={action.busy}>
-          Save action type
-        </button>
-      </form>
+      {maySet ? (
+        <form
+          class="row op-filters"
+          aria-label="Add or set an action type"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (name.trim()) void set(name.trim(), active === "true");
+          }}
+        >
+          <Field id="op-at-name" label="Action type (a-z, 0-9, _ and -)">
+            <input
+              id="op-at-name"
+              type="text"
+              autocomplete="off"
+              spellcheck={false}
+              required
+              pattern="[a-z0-9][a-z0-9_\-]{0,63}"
+              value={name}
+              onInput={(event) => setName(inputValue(event))}
+            />
+          </Field>
+          <Field id="op-at-active" label="State">
+            <select
+              id="op-at-active"
+              value={active}
+              onChange={(event) => setActive(inputValue(event))}
+            >
+              <option value="true">active</option>
+              <option value="false">inactive</option>
+            </select>
+          </Field>
+          <button type="submit" disabled={action.busy}>
+            Save action type
+          </button>
+        </form>
+      ) : null}
     </>
   );
 }
@@ -201,6 +215,12 @@ function ActionTypes({ token }: SectionProps) {
 function EarningPeriods({ token }: SectionProps) {
   const list = useCursorList(token, "/admin/earning-periods", {});
   const remove = useAction<true>();
+  const can = useCan();
+  const may = {
+    create: can("createEarningPeriod"),
+    edit: can("updateEarningPeriod"),
+    remove: can("deleteEarningPeriod"),
+  };
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<EarningPeriod | null>(null);
   const changed = (message: string) => {
@@ -237,37 +257,43 @@ function EarningPeriods({ token }: SectionProps) {
         empty="No earning period: allocations are not limited by periods."
         label="Earning periods"
         caption="Earning periods, oldest first"
-        columns={["Id", "Start", "End", "Actions"]}
+        columns={["Id", "Start", "End", ...(may.edit || may.remove ? ["Actions"] : [])]}
         row={(p) => (
           <tr key={p.id}>
             <td>{p.id}</td>
             <td>{formatDate(p.start)}</td>
             <td>{formatDate(p.end)}</td>
-            <td>
-              <div class="op-actions">
-                <button
-                  type="button"
-                  class="secondary"
-                  aria-label={`Edit earning period ${p.id}`}
-                  onClick={() => {
-                    remove.reset();
-                    setEditing(p);
-                  }}
-                >
-                  Edit…
-                </button>
-                <ConfirmButton
-                  label={`Delete period ${p.id}`}
-                  confirmLabel={`Confirm: delete period ${p.id}`}
-                  disabled={remove.busy}
-                  onConfirm={() => deletePeriod(p)}
-                />
-              </div>
-            </td>
+            {may.edit || may.remove ? (
+              <td>
+                <div class="op-actions">
+                  {may.edit ? (
+                    <button
+                      type="button"
+                      class="secondary"
+                      aria-label={`Edit earning period ${p.id}`}
+                      onClick={() => {
+                        remove.reset();
+                        setEditing(p);
+                      }}
+                    >
+                      Edit…
+                    </button>
+                  ) : null}
+                  {may.remove ? (
+                    <ConfirmButton
+                      label={`Delete period ${p.id}`}
+                      confirmLabel={`Confirm: delete period ${p.id}`}
+                      disabled={remove.busy}
+                      onConfirm={() => deletePeriod(p)}
+                    />
+                  ) : null}
+                </div>
+              </td>
+            ) : null}
           </tr>
         )}
       />
-      {editing ? (
+      {editing && may.edit ? (
         <PeriodForm
           key={editing.id}
           token={token}
@@ -281,12 +307,16 @@ function EarningPeriods({ token }: SectionProps) {
           }}
         />
       ) : null}
-      <PeriodForm
-        token={token}
-        onSaved={(p) =>
-          changed(`Earning period ${p.id} created: ${formatDate(p.start)} – ${formatDate(p.end)}.`)
-        }
-      />
+      {may.create ? (
+        <PeriodForm
+          token={token}
+          onSaved={(p) =>
+            changed(
+              `Earning period ${p.id} created: ${formatDate(p.start)} – ${formatDate(p.end)}.`,
+            )
+          }
+        />
+      ) : null}
     </>
   );
 }

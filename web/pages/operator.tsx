@@ -3,24 +3,34 @@ import { Fragment, type JSX } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { adminHeaders, api, call, onSecretRefused } from "../client.js";
 import { keepSecret, readSecret, SESSION } from "../session.js";
-import { Layout } from "../ui.js";
+import { ErrorBox, Layout, useLoad } from "../ui.js";
 import { ActionState, useAction } from "../use-action.js";
 import { AccountsSection } from "./operator-accounts.js";
-import type { Features } from "./operator-answers.js";
 import { ApplicationsSection } from "./operator-applications.js";
 import { AuditSection } from "./operator-audit.js";
 import { CampaignsSection } from "./operator-campaigns.js";
 import { RequiredTextField, useRequiredText } from "./operator-forms.js";
 import { KeysSection } from "./operator-keys.js";
 import type { SectionProps } from "./operator-lists.js";
+import { SignedInAs, SignedInContext, useCan } from "./operator-me.js";
+import { OperatorsSection } from "./operator-operators.js";
 import { PayoutsSection } from "./operator-payouts.js";
 import { QuestsSection } from "./operator-quests.js";
+import { mayDo, type Operation, type SignedIn } from "./operator-roles.js";
 import { SettingsSection } from "./operator-settings.js";
 import { adminWebhooks } from "./webhooks-api.js";
 import { WebhooksSection } from "./webhooks-section.js";
 
-/** The console's sections, in tab order; `#id` in the address opens one. */
-const SECTIONS: { id: string; label: string; render: (props: SectionProps) => JSX.Element }[] = [
+/**
+ * The console's sections, in tab order; `#id` in the address opens one. A section that `needs`
+ * an operation is there only for a role that may do it.
+ */
+const SECTIONS: {
+  id: string;
+  label: string;
+  needs?: Operation;
+  render: (props: SectionProps) => JSX.Element;
+}[] = [
   { id: "applications", label: "Applications", render: (p) => <ApplicationsSection {...p} /> },
   { id: "quests", label: "Quests", render: (p) => <QuestsSection {...p} /> },
   { id: "campaigns", label: "Campaigns", render: (p) => <CampaignsSection {...p} /> },
@@ -30,11 +40,29 @@ const SECTIONS: { id: string; label: string; render: (props: SectionProps) => JS
   { id: "settings", label: "Settings", render: (p) => <SettingsSection {...p} /> },
   { id: "webhooks", label: "Webhooks", render: (p) => <OperatorWebhooks {...p} /> },
   { id: "audit", label: "Audit log", render: (p) => <AuditSection {...p} /> },
+  {
+    id: "operators",
+    label: "Operators",
+    needs: "createOperator",
+    render: (p) => <OperatorsSection {...p} />,
+  },
 ];
+
+/** The sections the signed-in operator's role may open. */
+const sectionsFor = (me: SignedIn) => SECTIONS.filter((s) => !s.needs || mayDo(me.role, s.needs));
 
 /** The operators' own webhook endpoints (`/admin/webhooks`), in the section shared with owners. */
 function OperatorWebhooks({ token }: SectionProps) {
-  const webhooks = useMemo(() => adminWebhooks(token), [token]);
+  const can = useCan();
+  const may = {
+    create: can("createAdminWebhook"),
+    update: can("updateAdminWebhook"),
+    remove: can("deleteAdminWebhook"),
+    rotate: can("rotateAdminWebhookSecret"),
+    test: can("sendAdminWebhookTest"),
+    redeliver: can("redeliverAdminWebhookEvent"),
+  };
+  const webhooks = useMemo(() => adminWebhooks(token, may), [token, JSON.stringify(may)]);
   return (
     <WebhooksSection
       api={webhooks}
@@ -47,10 +75,7 @@ function OperatorWebhooks({ token }: SectionProps) {
 /** `#quests?owner=0x…&quest=12`: the section, and what a link into it asks for. */
 const sectionFromHash = () => {
   const [id = "", search = ""] = location.hash.slice(1).split("?", 2);
-  return {
-    id: SECTIONS.some((s) => s.id === id) ? id : "applications",
-    search,
-  };
+  return { id, search };
 };
 
 /** The token lives in this tab's sessionStorage only: never localStorage, never a cookie. */
@@ -58,8 +83,10 @@ const readToken = () => readSecret(SESSION.adminToken);
 const keepToken = (token: string | null) => keepSecret(SESSION.adminToken, token);
 
 /**
- * `/app/operator`: the operator's console over the `/admin` API. The admin token is typed in,
- * checked against the API, and kept in sessionStorage until "Forget token" or the tab closes.
+ * `/app/operator`: the operator's console over the `/admin` API. The admin token (ADMIN_TOKEN)
+ * or an operator's own token (`op_…`) is typed in, checked against the API, and kept in
+ * sessionStorage until "Forget token" or the tab closes. The console shows who is signed in and
+ * only what their role may do.
  */
 export function OperatorPage(_props: Record<string, string>) {
   const [token, setToken] = useState<string | null>(readToken);
@@ -104,31 +131,29 @@ export function OperatorPage(_props: Record<string, string>) {
 
 function SignIn(props: { onSignedIn: (token: string) => void }) {
   const token = useRequiredText();
-  const check = useAction<Features>();
+  const check = useAction<SignedIn>();
   const submit = async (event: Event) => {
     event.preventDefault();
     const value = token.take();
     if (!value) return;
-    // Any operator read tells a good token from a wrong one (401 with its detail).
-    const ok = await check.run(() =>
-      call(api.GET("/admin/features", { headers: adminHeaders(value) })),
-    );
+    // Who the token belongs to tells a good token from a wrong one (401 with its detail).
+    const ok = await check.run(() => call(api.GET("/admin/me", { headers: adminHeaders(value) })));
     if (ok) props.onSignedIn(value);
   };
   return (
     <section aria-labelledby="op-signin-title">
       <h2 id="op-signin-title">Sign in</h2>
       <p>
-        Type the service's admin token (<code>ADMIN_TOKEN</code>). It is kept in this tab only and
-        forgotten when the tab closes.
+        Type the service's <code>ADMIN_TOKEN</code> or your operator token (<code>op_…</code>). It
+        is kept in this tab only and forgotten when the tab closes.
       </p>
       <form onSubmit={submit} noValidate>
         <RequiredTextField
           id="op-token"
-          label="Admin token"
+          label="Admin token or operator token"
           password
           text={token}
-          missingText="Type the admin token."
+          missingText="Type ADMIN_TOKEN or your operator token."
           invalid={check.error !== undefined}
         />
         <div>
@@ -147,28 +172,64 @@ function SignIn(props: { onSignedIn: (token: string) => void }) {
   );
 }
 
+/**
+ * The signed-in console: who is signed in (read again on every change of tab, so a role changed
+ * meanwhile shows), the tabs the role may open, and the open section.
+ */
 function Console(props: { token: string; onForget: () => void }) {
+  const [me, reloadMe] = useLoad(
+    (signal) => call(api.GET("/admin/me", { headers: adminHeaders(props.token), signal })),
+    [props.token],
+    { keep: true },
+  );
+  return (
+    <>
+      <div class="op-session">
+        <div>
+          {me.state === "ok" ? <SignedInAs me={me.data} /> : <p>Signed in.</p>}
+          <p class="op-sub">The token is kept in this tab only.</p>
+        </div>
+        <button type="button" class="secondary" onClick={props.onForget}>
+          Forget token
+        </button>
+      </div>
+      {me.state === "loading" ? (
+        <p class="loading" role="status">
+          Checking who is signed in…
+        </p>
+      ) : null}
+      {me.state === "error" ? (
+        <ErrorBox error={me.error} what="who is signed in" onRetry={reloadMe} />
+      ) : null}
+      {me.state === "ok" ? (
+        <SignedInContext.Provider value={me.data}>
+          <Sections token={props.token} me={me.data} onTab={reloadMe} />
+        </SignedInContext.Provider>
+      ) : null}
+    </>
+  );
+}
+
+function Sections(props: { token: string; me: SignedIn; onTab: () => void }) {
   const [section, setSection] = useState(sectionFromHash);
   useEffect(() => {
     const follow = () => setSection(sectionFromHash());
     addEventListener("hashchange", follow);
     return () => removeEventListener("hashchange", follow);
   }, []);
-  const current = SECTIONS.find((s) => s.id === section.id) ?? SECTIONS[0]!;
+  const sections = sectionsFor(props.me);
+  const current = sections.find((s) => s.id === section.id) ?? sections[0]!;
+  // What a link asked of a section the role may not open is not given to another.
+  const search = current.id === section.id ? section.search : "";
   const open = (id: string) => {
     setSection({ id, search: "" });
     history.replaceState(null, "", `#${id}`);
+    props.onTab();
   };
   return (
     <>
-      <div class="op-session">
-        <p>Signed in. The admin token is kept in this tab only.</p>
-        <button type="button" class="secondary" onClick={props.onForget}>
-          Forget token
-        </button>
-      </div>
       <nav class="tabs" aria-label="Console sections">
-        {SECTIONS.map((s) => (
+        {sections.map((s) => (
           <button
             key={s.id}
             type="button"
@@ -182,8 +243,8 @@ function Console(props: { token: string; onForget: () => void }) {
       </nav>
       <section class="op-section" aria-labelledby="op-section-title">
         <h2 id="op-section-title">{current.label}</h2>
-        <Fragment key={`${current.id}?${section.search}`}>
-          {current.render({ token: props.token, params: new URLSearchParams(section.search) })}
+        <Fragment key={`${current.id}?${search}`}>
+          {current.render({ token: props.token, params: new URLSearchParams(search) })}
         </Fragment>
       </section>
     </>

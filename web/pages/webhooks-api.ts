@@ -25,10 +25,24 @@ const ENDPOINTS_PAGE = 100;
 /** Deliveries a page ("Load more" reads the next). */
 export const DELIVERIES_PAGE = 20;
 
+/**
+ * Which changes the credential may make: an owner key every one; an operator what the role
+ * allows (web/pages/operator-roles.ts). The section does not show the others at all.
+ */
+export interface WebhookPermissions {
+  create: boolean;
+  update: boolean;
+  remove: boolean;
+  rotate: boolean;
+  test: boolean;
+  redeliver: boolean;
+}
+
 /** The section's operations, bound to one console's credential. */
 export interface WebhookApi {
   /** "owner" or "operator": which events the endpoints may subscribe to. */
   audience: "owner" | "operator";
+  may: WebhookPermissions;
   list(signal: AbortSignal): Promise<Endpoint[]>;
   create(body: NewEndpoint): Promise<CreatedEndpoint>;
   update(id: string, body: EndpointChange): Promise<Endpoint>;
@@ -43,12 +57,14 @@ export interface WebhookApi {
   redeliver(id: string, eventId: string): Promise<Accepted>;
 }
 
-/** The owner's endpoints: the key's account, in the key's mode. */
-export function ownerWebhooks(apiKey: string): WebhookApi {
+/** The owner's endpoints: the key's account, in the key's mode; a read-only key changes none. */
+export function ownerWebhooks(apiKey: string, readOnly = false): WebhookApi {
   const headers = ownerHeaders(apiKey);
   const path = (id: string) => ({ params: { path: { id } }, headers });
+  const may = !readOnly;
   return {
     audience: "owner",
+    may: { create: may, update: may, remove: may, rotate: may, test: may, redeliver: may },
     list: async (signal) =>
       (
         await call(
@@ -80,12 +96,13 @@ export function ownerWebhooks(apiKey: string): WebhookApi {
   };
 }
 
-/** The operators' endpoints (`/admin/webhooks`). */
-export function adminWebhooks(token: string): WebhookApi {
+/** The operators' endpoints (`/admin/webhooks`), with what the operator's role may change. */
+export function adminWebhooks(token: string, may: WebhookPermissions): WebhookApi {
   const headers = adminHeaders(token);
   const path = (id: string) => ({ params: { path: { id } }, headers });
   return {
     audience: "operator",
+    may,
     list: async (signal) =>
       (
         await call(

@@ -155,7 +155,7 @@ export function Deliveries(props: {
           </span>
         ) : null}
       </div>
-      {disabled ? (
+      {disabled && api.may.redeliver ? (
         <p class="hint">Enable the endpoint to redeliver an event: nothing is sent to it now.</p>
       ) : null}
       <Notice>{notice}</Notice>
@@ -172,14 +172,14 @@ export function Deliveries(props: {
                 <caption class="visually-hidden">
                   Deliveries to {endpoint.url}, newest first
                 </caption>
-                <TableHead columns={COLUMNS} />
+                <TableHead columns={api.may.redeliver ? COLUMNS : COLUMNS.slice(0, -1)} />
                 <tbody>
                   {items.map((delivery) => (
                     <DeliveryRow
                       key={delivery.id}
                       delivery={delivery}
                       busy={redeliver.busy || disabled}
-                      onRedeliver={() => again(delivery)}
+                      onRedeliver={api.may.redeliver ? () => again(delivery) : undefined}
                     />
                   ))}
                 </tbody>
@@ -200,7 +200,8 @@ export function Deliveries(props: {
   );
 }
 
-function DeliveryRow(props: { delivery: Delivery; busy: boolean; onRedeliver: () => void }) {
+/** A delivery; its Redeliver button only with `onRedeliver` (the credential may redeliver). */
+function DeliveryRow(props: { delivery: Delivery; busy: boolean; onRedeliver?: () => void }) {
   const d = props.delivery;
   const [type, eventId, state, attempt, code, error, duration, at, next, actions] = LABELS;
   return (
@@ -232,17 +233,19 @@ function DeliveryRow(props: { delivery: Delivery; busy: boolean; onRedeliver: ()
       <td data-label={next} class="wh-time">
         {d.next_attempt_at ? formatDate(d.next_attempt_at) : "none"}
       </td>
-      <td data-label={actions}>
-        <button
-          type="button"
-          class="secondary"
-          disabled={props.busy}
-          aria-label={`Redeliver event ${d.event_id}`}
-          onClick={props.onRedeliver}
-        >
-          Redeliver
-        </button>
-      </td>
+      {props.onRedeliver ? (
+        <td data-label={actions}>
+          <button
+            type="button"
+            class="secondary"
+            disabled={props.busy}
+            aria-label={`Redeliver event ${d.event_id}`}
+            onClick={props.onRedeliver}
+          >
+            Redeliver
+          </button>
+        </td>
+      ) : null}
     </tr>
   );
 }

@@ -71,7 +71,7 @@ export function WebhooksSection(props: {
       <Show loaded={endpoints} what="the webhook endpoints" onRetry={reload}>
         {(list) =>
           list.length === 0 ? (
-            <Empty>No endpoint yet: add one below.</Empty>
+            <Empty>{api.may.create ? "No endpoint yet: add one below." : "No endpoint yet."}</Empty>
           ) : (
             <ul class="wh-list">
               {list.map((endpoint) => (
@@ -91,7 +91,7 @@ export function WebhooksSection(props: {
           )
         }
       </Show>
-      <AddForm api={api} idPrefix={idPrefix} onCreated={created} />
+      {api.may.create ? <AddForm api={api} idPrefix={idPrefix} onCreated={created} /> : null}
     </div>
   );
 }
@@ -217,14 +217,16 @@ function EndpointCard(props: {
           </ul>
         </div>
         <div class="op-actions wh-actions">
-          <button
-            type="button"
-            disabled={action.busy || disabled}
-            onClick={sendTest}
-            title={disabled ? "Enable the endpoint to send a test event" : undefined}
-          >
-            Send test event
-          </button>
+          {api.may.test ? (
+            <button
+              type="button"
+              disabled={action.busy || disabled}
+              onClick={sendTest}
+              title={disabled ? "Enable the endpoint to send a test event" : undefined}
+            >
+              Send test event
+            </button>
+          ) : null}
           <button
             type="button"
             class="secondary"
@@ -234,26 +236,32 @@ function EndpointCard(props: {
           >
             {props.open ? "Hide deliveries" : "Deliveries"}
           </button>
-          <OnOffButton
-            on={!disabled}
-            offLabel="Disable"
-            onLabel="Enable"
-            busy={action.busy}
-            onChange={setEnabled}
-          />
-          <ConfirmButton
-            label="Rotate secret"
-            confirmLabel="Confirm: rotate the secret"
-            danger={false}
-            disabled={action.busy}
-            onConfirm={rotate}
-          />
-          <ConfirmButton
-            label="Delete"
-            confirmLabel="Confirm: delete this endpoint"
-            disabled={action.busy}
-            onConfirm={remove}
-          />
+          {api.may.update ? (
+            <OnOffButton
+              on={!disabled}
+              offLabel="Disable"
+              onLabel="Enable"
+              busy={action.busy}
+              onChange={setEnabled}
+            />
+          ) : null}
+          {api.may.rotate ? (
+            <ConfirmButton
+              label="Rotate secret"
+              confirmLabel="Confirm: rotate the secret"
+              danger={false}
+              disabled={action.busy}
+              onConfirm={rotate}
+            />
+          ) : null}
+          {api.may.remove ? (
+            <ConfirmButton
+              label="Delete"
+              confirmLabel="Confirm: delete this endpoint"
+              disabled={action.busy}
+              onConfirm={remove}
+            />
+          ) : null}
         </div>
         <ActionState action={action} busyText="Working…" />
         <Notice>{notice}</Notice>

@@ -24,6 +24,7 @@ type PeriodItem = ItemOf<"/admin/earning-periods">;
 type ApplicationItem = ItemOf<"/admin/applications">;
 type PayoutItem = ItemOf<"/admin/payouts">;
 type AuditItem = ItemOf<"/admin/audit">;
+type OperatorItem = ItemOf<"/admin/operators">;
 
 const yesNo = (value: boolean) => (value ? "yes" : "no");
 
@@ -56,22 +57,32 @@ export const QUEST_COLUMNS: Column<QuestItem>[] = [
   { header: "public", cell: (quest) => yesNo(quest.is_public) },
 ];
 
-/** A key's state in a word: active, revoked, expired, or until the day its grace ends. */
+/**
+ * A key's state in a word: active, revoked, expired, or until the day its grace ends (its month
+ * and day: a grace lasts a week at most, so the year is never in doubt).
+ */
 function keyStatus(key: KeyItem, now: number): string {
   if (key.revoked_at) return "revoked";
   if (key.expires_at)
-    return Date.parse(key.expires_at) <= now ? "expired" : `until ${day(key.expires_at)}`;
+    return Date.parse(key.expires_at) <= now
+      ? "expired"
+      : `until ${day(key.expires_at).slice("YYYY-".length)}`;
   return "active";
 }
 
-/** Keys: the prefix tells live (`sk_`) from test (`sk_test_`); the owner is its account's id. */
+/**
+ * Keys: the prefix tells live (`sk_`) from test (`sk_test_`); the owner is its account's id; the
+ * scope is full or read. Only a listing of test keys beside keys in their grace is too wide, and
+ * then the test prefixes lose their last characters (the id, whole, tells the keys apart).
+ */
 export function keyColumns(now: number): Column<KeyItem>[] {
   return [
     { header: "id", cell: (key) => key.id },
-    { header: "prefix", cell: (key) => key.prefix },
+    { header: "prefix", cell: (key) => key.prefix, min: 10 },
     { header: "owner", cell: (key) => shortId(key.owner_id) },
     { header: "last_used", cell: (key) => day(key.last_used_at) },
     { header: "status", cell: (key) => keyStatus(key, now) },
+    { header: "scope", cell: (key) => key.scope },
   ];
 }
 
@@ -122,4 +133,14 @@ export const AUDIT_COLUMNS: Column<AuditItem>[] = [
   { header: "action", cell: (entry) => entry.action },
   { header: "target", cell: (entry) => shortId(entry.target_id), min: 9 },
   { header: "details", cell: (entry) => summary(entry.details), min: 28, lines: 3 },
+];
+
+/** Operators: the id whole (for `operators update`), never a token; --json has the times whole. */
+export const OPERATOR_COLUMNS: Column<OperatorItem>[] = [
+  { header: "id", cell: (operator) => operator.id },
+  { header: "name", cell: (operator) => operator.name, min: 8 },
+  { header: "role", cell: (operator) => operator.role },
+  { header: "created_at", cell: (operator) => day(operator.created_at) },
+  { header: "last_used", cell: (operator) => day(operator.last_used_at) },
+  { header: "disabled", cell: (operator) => yesNo(operator.disabled_at !== null) },
 ];

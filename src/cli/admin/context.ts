@@ -1,7 +1,8 @@
 /**
  * What every `questpoints admin …` command runs with: the group's options (--url, --json,
- * --timeout), the typed client holding the operator token, and where to print. The token comes
- * from QP_ADMIN_TOKEN only (an argument would show in `ps` and shell history) and is never printed.
+ * --timeout), the typed client holding the operator token, and where to print. The token (the
+ * service's ADMIN_TOKEN or an operator's `op_` token, both sent as a bearer token) comes from
+ * QP_ADMIN_TOKEN only (an argument would show in `ps` and shell history) and is never printed.
  */
 import type { Writable } from "node:stream";
 import type { Command } from "commander";
@@ -40,7 +41,7 @@ function context(command: Command, io: AdminIo): Context {
   const adminToken = io.env.QP_ADMIN_TOKEN;
   if (!adminToken) {
     throw new Error(
-      "QP_ADMIN_TOKEN is not set: export the service's operator token (its ADMIN_TOKEN) as QP_ADMIN_TOKEN. The token is never taken as an argument.",
+      "QP_ADMIN_TOKEN is not set: export the service's ADMIN_TOKEN or an operator's token (op_…) as QP_ADMIN_TOKEN. The token is never taken as an argument.",
     );
   }
   const baseUrl = serviceUrl(options.url, io.env);

@@ -1,7 +1,14 @@
 /** `admin keys create|revoke|revoke-value|rotate`: owners' API keys. */
 import type { Command } from "commander";
 import { unwrap } from "../../client/index.js";
-import { GRACE_SECONDS_MAX, integerArgument, type Mode, modeArgument } from "../arguments.js";
+import { KEY_SCOPES, type KeyScope } from "../../domain/operators.js";
+import {
+  GRACE_SECONDS_MAX,
+  integerArgument,
+  type Mode,
+  modeArgument,
+  oneOf,
+} from "../arguments.js";
 import { done, show } from "../output.js";
 import type { Act, AdminGroup, AdminIo } from "./context.js";
 
@@ -32,9 +39,15 @@ function createCommand(group: Command, act: Act): void {
     .argument("<owner>", "the owner's pass (a registered account)")
     .description("issue a key; it is shown only in this answer")
     .option("--mode <mode>", "live (default) or test", modeArgument)
+    .option(
+      "--scope <scope>",
+      "full (default) or read: a read key is refused (403) on every POST, PATCH and DELETE",
+      oneOf("--scope", KEY_SCOPES),
+    )
     .action(
-      act(async (ctx, owner: string, options: { mode?: Mode }) => {
-        const result = await ctx.api.POST("/admin/keys", { body: { owner, mode: options.mode } });
+      act(async (ctx, owner: string, options: { mode?: Mode; scope?: KeyScope }) => {
+        const body = { owner, mode: options.mode, scope: options.scope };
+        const result = await ctx.api.POST("/admin/keys", { body });
         show(ctx, unwrap(result), "The key is shown only now: hand it to its owner.");
       }),
     );

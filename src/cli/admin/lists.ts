@@ -9,6 +9,7 @@ import { LIST_LIMIT_MAX } from "../../domain/limits.js";
 import {
   AUDIT_ACTIONS,
   auditActionArgument,
+  auditActorArgument,
   idArgument,
   integerArgument,
   modeArgument,
@@ -24,6 +25,7 @@ import {
   AUDIT_COLUMNS,
   CAMPAIGN_COLUMNS,
   keyColumns,
+  OPERATOR_COLUMNS,
   PAYOUT_COLUMNS,
   PERIOD_COLUMNS,
   QUEST_COLUMNS,
@@ -41,7 +43,8 @@ type ListPath =
   | "/admin/earning-periods"
   | "/admin/applications"
   | "/admin/payouts"
-  | "/admin/audit";
+  | "/admin/audit"
+  | "/admin/operators";
 type QueryOf<P extends ListPath> = NonNullable<paths[P]["get"]["parameters"]["query"]>;
 
 /** An option of a listing that sets one query parameter to its (parsed) value. */
@@ -203,8 +206,21 @@ export const ADMIN_LISTS: readonly AnyListing[] = [
         description: "only entries about this thing",
         param: "target_id",
       },
+      {
+        flags: "--actor <actor>",
+        description:
+          "only changes made by operator:<id> (operator:bootstrap: ADMIN_TOKEN), account:<id>, pass:<address>, applicant or service",
+        parse: auditActorArgument,
+        param: "actor",
+      },
     ],
     help: `\nThe actions: ${AUDIT_ACTIONS.join(", ")}.\nThe details column sums up what changed; --json has it whole.`,
+  },
+  {
+    group: "operators",
+    path: "/admin/operators",
+    description: "list operators, newest first (never a token)",
+    columns: OPERATOR_COLUMNS,
   },
 ];
 

@@ -4,7 +4,7 @@ import { approveApplication, rejectApplication } from "../../use-cases/decide-ap
 import { listApplicationsForReview } from "../../use-cases/operator-lists.js";
 import { asOperator } from "../actors.js";
 import { listAnswer, pageRequest } from "../listing.js";
-import { OPERATOR_CODES } from "../operator-guards.js";
+import { OPERATOR_CODES, operatorRole } from "../operator-guards.js";
 import { presentReviewedApplication } from "../present.js";
 import {
   ApplicationIdParams,
@@ -30,8 +30,6 @@ const DECISION_ERRORS = errorResponses(
 export async function adminApplicationRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
-  const tags = ["operator"];
-  const security = [{ adminToken: [] }];
 
   api.get(
     "/admin/applications",
@@ -41,8 +39,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         summary: "List quest applications",
         description:
           "Applications, optionally of one status, newest first; with `status=pending`, oldest first (the review queue). Paged by `cursor`.",
-        tags,
-        security,
+        ...operatorRole("viewer"),
         querystring: ApplicationListQuery,
         response: {
           200: ApplicationList,
@@ -72,8 +69,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         summary: "Approve a pending application, creating its live quest and test twin",
         description:
           "In one transaction: registers the owner's pass if needed, creates the live quest (the request with any overrides; public unless `is_public: false`) and its test twin (same fields, `mode: test`, never public), and records both ids on the application. A decided application is 409 APPLICATION_ALREADY_DECIDED.",
-        tags,
-        security,
+        ...operatorRole("support"),
         params: ApplicationIdParams,
         body: ApproveBody,
         response: {
@@ -105,8 +101,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         summary: "Reject a pending application",
         description:
           "Records the decision and its reason, which the applicant reads. A decided application is 409 APPLICATION_ALREADY_DECIDED.",
-        tags,
-        security,
+        ...operatorRole("support"),
         params: ApplicationIdParams,
         body: RejectBody,
         response: {

@@ -37,6 +37,7 @@ export async function adminKeyRoutes(app: FastifyInstance, services: Services) {
       },
       schema: {
         ...operatorMeta(
+          "admin",
           "rotateKey",
           "Rotate an API key",
           `Issues a new key of the same account and mode (the key is shown only in this answer) and ends the old one \`grace_seconds\` from now (default ${ROTATION_GRACE_SECONDS_DEFAULT}; an earlier expiry is kept). The old key answers 401 INVALID_API_KEY after that, in every process. A revoked or expired key cannot be rotated (409).`,
@@ -62,6 +63,7 @@ export async function adminKeyRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         ...operatorMeta(
+          "support",
           "revokeKeyByValue",
           "Revoke an API key given its value",
           "For a leaked key reported by someone who never saw its id: the value is hashed, never stored, logged or audited. Revoking a revoked key answers its first revocation time.",

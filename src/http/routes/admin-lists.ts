@@ -56,6 +56,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     {
       schema: {
         ...operatorMeta(
+          "viewer",
           "listAccounts",
           "List accounts",
           `Registered passes, newest first; \`pass\` narrows the list to that pass (an unregistered one matches nothing). ${PAGING}`,
@@ -79,6 +80,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     {
       schema: {
         ...operatorMeta(
+          "viewer",
           "listQuestsAdmin",
           "List quests",
           `Every quest, private and test ones too, newest first; filtered by \`owner\` (a pass), \`campaign_id\` and \`mode\`. ${PAGING}`,
@@ -106,6 +108,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     {
       schema: {
         ...operatorMeta(
+          "viewer",
           "listCampaignsAdmin",
           "List campaigns",
           `Every campaign, active or not, newest first. ${PAGING}`,
@@ -128,6 +131,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     {
       schema: {
         ...operatorMeta(
+          "viewer",
           "listKeys",
           "List API keys",
           `Keys, newest first, with when each was last used (to the minute), expires and was revoked; never a key's value. \`owner\` narrows them to one pass's keys. ${PAGING}`,
@@ -155,6 +159,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     {
       schema: {
         ...operatorMeta(
+          "viewer",
           "listAuditEntries",
           "List audit entries",
           `The append-only audit log, newest first: one entry per change, with who made it, the request's \`x-request-id\` and the changed fields (never a key or token). Filtered by \`action\`, \`target_type\` and \`target_id\`. ${PAGING}`,
@@ -167,10 +172,10 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
       },
     },
     async (request) => {
-      const { action, target_type, target_id, ...query } = request.query;
+      const { action, target_type, target_id, actor, ...query } = request.query;
       const page = await listAudit(
         db,
-        { action, targetType: target_type, targetId: target_id },
+        { action, targetType: target_type, targetId: target_id, actor },
         pageRequest(query, "bigint"),
       );
       return listAnswer(page, presentAuditEntry);
@@ -182,6 +187,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     {
       schema: {
         ...operatorMeta(
+          "viewer",
           "listEarningPeriods",
           "List earning periods",
           `Every earning period, oldest first by start. ${PAGING}`,
@@ -204,6 +210,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     {
       schema: {
         ...operatorMeta(
+          "admin",
           "updateEarningPeriod",
           "Move an earning period",
           "Changes the period's start, end or both; periods never overlap (409 CONFLICT), and end must be after start.",
@@ -231,6 +238,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     {
       schema: {
         ...operatorMeta(
+          "admin",
           "deleteEarningPeriod",
           "Delete an earning period",
           "Deletes a period no payout is stamped with; one with payouts answers 409 EARNING_PERIOD_IN_USE.",
@@ -253,6 +261,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     {
       schema: {
         ...operatorMeta(
+          "viewer",
           "listActionTypes",
           "List action types",
           "Every action type by name, whether it is active, and how many quests are of it (not paged).",

@@ -10,7 +10,7 @@ import { listPayouts, payoutExport } from "../../use-cases/operator-lists.js";
 import { reversePayout } from "../../use-cases/reverse-payout.js";
 import { asOperator } from "../actors.js";
 import { listAnswer, pageRequest } from "../listing.js";
-import { OPERATOR_CODES, operatorMeta } from "../operator-guards.js";
+import { OPERATOR_CODES, operatorMeta, operatorRole } from "../operator-guards.js";
 import { presentAdminPayout, presentReversal } from "../present.js";
 import { errorResponses } from "../schemas/common.js";
 import {
@@ -120,8 +120,7 @@ export async function adminPayoutRoutes(app: FastifyInstance, services: Services
           `and in constant memory (read ${EXPORT_CHUNK_ROWS.toLocaleString("en-US")} rows a ` +
           "query); `limit` and `cursor` are refused with them. Payouts made during an export are " +
           "not in it. A transfer cut short (no terminating chunk) means the export failed midway.",
-        tags: ["operator"],
-        security: [{ adminToken: [] }],
+        ...operatorRole("viewer"),
         querystring: PayoutListQuery,
         response: {
           200: {
@@ -177,6 +176,7 @@ export async function adminPayoutRoutes(app: FastifyInstance, services: Services
     {
       schema: {
         ...operatorMeta(
+          "support",
           "adminReversePayout",
           "Reverse a payout",
           "Puts the payout's amount back into its quest's budget, at most once per payout, " +

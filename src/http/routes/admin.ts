@@ -52,6 +52,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         ...operatorMeta(
+          "support",
           "registerAccount",
           "Register a pass address as an account",
           "201 when it is new; 200 with the existing account when the pass is already registered.",
@@ -72,6 +73,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         ...operatorMeta(
+          "admin",
           "createCampaign",
           "Create a campaign",
           "Campaigns group quests; a campaign is active unless `is_active` is false.",
@@ -99,6 +101,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         ...operatorMeta(
+          "admin",
           "updateCampaign",
           "Change a campaign",
           "Unset fields keep their value; the window must stay `end > start`.",
@@ -130,6 +133,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         ...operatorMeta(
+          "admin",
           "createQuest",
           "Create a quest",
           'The owner must be a registered pass. `mode: "test"` makes a test quest, private and reachable only with test keys.',
@@ -163,6 +167,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         ...operatorMeta(
+          "admin",
           "updateQuest",
           "Change a quest",
           "Unset fields keep their value. Raising `total_points` raises `points_remaining` by the same amount; it can never go below what was paid. The mode cannot change.",
@@ -201,6 +206,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         ...operatorMeta(
+          "admin",
           "createKey",
           "Issue an API key to an account",
           'The plain key is shown only in this answer; only its hash is stored. `mode: "test"` issues an `sk_test_` key that reaches only test quests.',
@@ -210,8 +216,14 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const { owner, mode = "live" } = request.body;
-      const { key, record } = await issueApiKey(db, asOperator(request), checksummed(owner), mode);
+      const { owner, mode = "live", scope = "full" } = request.body;
+      const { key, record } = await issueApiKey(
+        db,
+        asOperator(request),
+        checksummed(owner),
+        mode,
+        scope,
+      );
       return reply.code(201).send(presentIssuedKey(key, record));
     },
   );
@@ -221,6 +233,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         ...operatorMeta(
+          "support",
           "revokeKey",
           "Revoke an API key",
           "Every process refuses the key from the revocation's commit on; no allocation with it commits after that.",
@@ -240,7 +253,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     "/admin/features",
     {
       schema: {
-        ...operatorMeta("getFeatures", "Read the feature switches"),
+        ...operatorMeta("viewer", "getFeatures", "Read the feature switches"),
         response: { 200: Features, ...errorResponses(...OPERATOR_CODES) },
       },
     },
@@ -252,6 +265,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         ...operatorMeta(
+          "admin",
           "setFeatures",
           "Switch features on or off",
           "Every process follows within one second.",
@@ -272,6 +286,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         ...operatorMeta(
+          "admin",
           "setActionType",
           "Activate or deactivate an action type",
           "Allocations on quests of an inactive type are refused with ACTION_TYPE_INACTIVE.",
@@ -290,6 +305,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
     {
       schema: {
         ...operatorMeta(
+          "admin",
           "createEarningPeriod",
           "Define an earning period",
           "A `[start, end)` window; periods never overlap (409 CONFLICT). Once any period exists, allocations need one covering now.",

@@ -16,6 +16,7 @@ import {
   ApplicationBody,
   ApplicationIdParams,
   ApplicationView,
+  ClaimKeysBody,
   OnboardingBundle,
   SubmittedApplication,
 } from "../schemas/applications.js";
@@ -142,15 +143,20 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
   api.post(
     "/applications/:id/keys",
     {
+      // Every body field is optional, so no body at all means the defaults.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         operationId: "claimApplicationKeys",
         summary: "Claim the API keys of an approved application, once",
         description:
-          "Creates one live and one test API key for the owner account and answers them with ready-to-use instructions (Markdown). The keys are shown only in this answer: a second call is 409 KEYS_ALREADY_CLAIMED. `base_url` is the service's address as this request reached it.",
+          'Creates one live and one test API key for the owner account and answers them with ready-to-use instructions (Markdown). The keys are shown only in this answer: a second call is 409 KEYS_ALREADY_CLAIMED. `base_url` is the service\'s address as this request reached it. `scope: "read"` makes both keys read-only (GET only), for a dashboard.',
         tags,
         security,
         params: ApplicationIdParams,
         headers: ApplicantHeaders,
+        body: ClaimKeysBody,
         response: {
           201: OnboardingBundle,
           ...errorResponses(
@@ -170,6 +176,7 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
         id: request.params.id,
         token: applicationToken(request),
         baseUrl: baseUrlOf(request),
+        scope: request.body.scope,
       });
       return reply.code(201).send(presentOnboardingBundle(bundle));
     },

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fast
 import { Type } from "typebox";
 import type { AuditContext } from "../../domain/audit.js";
 import type { ErrorCode } from "../../domain/errors.js";
+import type { Role } from "../../domain/operators.js";
 import {
   changeEndpoint,
   createEndpoint,
@@ -46,7 +47,13 @@ interface WebhookScope {
   audit(request: FastifyRequest): AuditContext;
   /** What any route of the scope can answer before its own work. */
   codes: readonly ErrorCode[];
-  meta(operationId: string, summary: string, description?: string): Record<string, unknown>;
+  /** The route's OpenAPI description; an operator route's names the role it needs. */
+  meta(
+    role: Role,
+    operationId: string,
+    summary: string,
+    description?: string,
+  ): Record<string, unknown>;
   /** The owner's checks (quest switch, key); none for operators (their scope checks the token). */
   onRequest?: onRequestHookHandler[] | undefined;
 }
@@ -64,8 +71,8 @@ export async function ownerWebhookRoutes(app: FastifyInstance, services: Service
     name: "Webhook",
     ownerOf: (request) => ({ accountId: request.apiKeyAccountId!, mode: request.apiKeyMode! }),
     audit: asAccount,
-    codes: ["QUESTS_DISABLED", "INVALID_API_KEY", "BAD_REQUEST", "NOT_FOUND"],
-    meta: (operationId, summary, description) => ({
+    codes: ["QUESTS_DISABLED", "INVALID_API_KEY", "FORBIDDEN", "BAD_REQUEST", "NOT_FOUND"],
+    meta: (_role, operationId, summary, description) => ({
       operationId,
       summary,
       ...(description ? { description } : {}),
@@ -103,6 +110,7 @@ async function webhookRoutes(app: FastifyInstance, services: Services, scope: We
       ...hooks,
       schema: {
         ...scope.meta(
+          "admin",
           `create${name}`,
           "Add a webhook endpoint",
           "Subscribes an https URL to event types. The answer carries the signing `secret`, shown only here. At most 20 endpoints; beyond, 409 CONFLICT.",
@@ -131,7 +139,12 @@ async function webhookRoutes(app: FastifyInstance, services: Services, scope: We
     {
       ...hooks,
       schema: {
-        ...scope.meta(`list${name}s`, "List webhook endpoints", `Newest first. ${PAGING}`),
+        ...scope.meta(
+          "viewer",
+          `list${name}s`,
+          "List webhook endpoints",
+          `Newest first. ${PAGING}`,
+        ),
         querystring: WebhookListQuery,
         response: { 200: ListOf(WebhookEndpoint), ...errors() },
       },
@@ -148,7 +161,7 @@ async function webhookRoutes(app: FastifyInstance, services: Services, scope: We
     {
       ...hooks,
       schema: {
-        ...scope.meta(`get${name}`, "Read a webhook endpoint (never its secret)"),
+        ...scope.meta("viewer", `get${name}`, "Read a webhook endpoint (never its secret)"),
         params: WebhookIdParams,
         response: { 200: WebhookEndpoint, ...errors() },
       },
@@ -163,6 +176,7 @@ async function webhookRoutes(app: FastifyInstance, services: Services, scope: We
       ...hooks,
       schema: {
         ...scope.meta(
+          "admin",
           `update${name}`,
           "Change a webhook endpoint",
           "Any of `url`, `events`, `description`, `disabled`. Enabling a disabled endpoint forgets its past failures; deliveries that failed while it was disabled can be redelivered.",
@@ -190,7 +204,7 @@ async function webhookRoutes(app: FastifyInstance, services: Services, scope: We
     {
       ...hooks,
       schema: {
-        ...scope.meta(`delete${name}`, "Delete a webhook endpoint and its deliveries"),
+        ...scope.meta("admin", `delete${name}`, "Delete a webhook endpoint and its deliveries"),
         params: WebhookIdParams,
         response: { 204: Type.Null({ description: "Deleted" }), ...errors() },
       },
@@ -207,6 +221,7 @@ async function webhookRoutes(app: FastifyInstance, services: Services, scope: We
       ...hooks,
       schema: {
         ...scope.meta(
+          "admin",
           `rotate${name}Secret`,
           "Rotate a webhook endpoint's signing secret",
           "The new secret is shown only here. For 24 hours every message carries signatures by both secrets (space-separated in `webhook-signature`), so the receiver can switch without losing one.",
@@ -235,6 +250,7 @@ async function webhookRoutes(app: FastifyInstance, services: Services, scope: We
       ...hooks,
       schema: {
         ...scope.meta(
+          "admin",
           `send${name}Test`,
           "Send a test event to one endpoint",
           "Queues a `webhook.test` event for this endpoint only, whatever it subscribed to. A disabled endpoint is 409.",
@@ -256,6 +272,7 @@ async function webhookRoutes(app: FastifyInstance, services: Services, scope: We
       ...hooks,
       schema: {
         ...scope.meta(
+          "viewer",
           `list${name}Deliveries`,
           "List an endpoint's deliveries",
           `One item per delivery of an event (a redelivery is another), newest first, with its last attempt. ${PAGING}`,
@@ -286,6 +303,7 @@ async function webhookRoutes(app: FastifyInstance, services: Services, scope: We
       ...hooks,
       schema: {
         ...scope.meta(
+          "support",
           `redeliver${name}Event`,
           "Deliver an event to an endpoint again",
           "Sends an event this endpoint was sent before once more, with the same `webhook-id` (the receiver's idempotency key). A disabled endpoint is 409.",

@@ -1,5 +1,6 @@
 import { Type } from "typebox";
 import { ListQueryFields } from "../listing.js";
+import { KeyScopeSchema } from "./admin.js";
 import {
   ModeInput,
   ModeSchema,
@@ -59,6 +60,7 @@ export const KeyItem = Type.Object({
   prefix: Type.String({ description: "The key's first characters, to tell keys apart" }),
   owner_id: Type.String(),
   mode: ModeSchema,
+  scope: KeyScopeSchema,
   created_at: Timestamp,
   last_used_at: Type.Union([Timestamp, Type.Null()], {
     description: "Kept to the minute: written at most once a minute per key",
@@ -99,6 +101,9 @@ export const AuditListQuery = Type.Object(
     action: AuditFilter("a dotted action name, e.g. `quest.update`"),
     target_type: AuditFilter("e.g. `quest`, `key`, `earning_period`"),
     target_id: AuditFilter("the target's id, as text; a UUID in either case"),
+    actor: AuditFilter(
+      "who made the change: `operator:<id>`, `operator:bootstrap` (ADMIN_TOKEN), `applicant`, `account:<id>`, `pass:<address>` or `service`",
+    ),
     ...ListQueryFields,
   },
   { additionalProperties: false },
@@ -106,7 +111,10 @@ export const AuditListQuery = Type.Object(
 export const AuditItem = Type.Object({
   id: Type.String(),
   at: Timestamp,
-  actor: Type.String({ description: "`operator`, `applicant` or `account:<id>`" }),
+  actor: Type.String({
+    description:
+      "`operator:<id>` (`operator:bootstrap`: ADMIN_TOKEN), `applicant`, `account:<id>`, `pass:<address>` or `service`",
+  }),
   action: Type.String(),
   target_type: Type.String(),
   target_id: Type.String(),

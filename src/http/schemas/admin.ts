@@ -114,8 +114,13 @@ export const AdminQuest = Type.Object({
   updated_at: Timestamp,
 });
 
+/** An owner key's scope: `full` may do whatever the owner may, `read` only GET. */
+export const KeyScopeSchema = Type.Union([Type.Literal("full"), Type.Literal("read")], {
+  description:
+    "`full` (default): whatever the owner may do; `read`: GET only (403 FORBIDDEN on POST, PATCH, DELETE)",
+});
 export const KeyBody = Type.Object(
-  { owner: PassAddressInput, mode: Type.Optional(ModeInput) },
+  { owner: PassAddressInput, mode: Type.Optional(ModeInput), scope: Type.Optional(KeyScopeSchema) },
   { additionalProperties: false },
 );
 export const IssuedKey = Type.Object({
@@ -123,6 +128,7 @@ export const IssuedKey = Type.Object({
   key: Type.String({ description: "The plain key: shown only in this answer" }),
   owner_id: Type.String(),
   mode: ModeSchema,
+  scope: KeyScopeSchema,
   created_at: Timestamp,
 });
 export const KeyIdParams = Type.Object(

@@ -7,7 +7,7 @@ import {
   REJECT_REASON_LENGTH_MAX,
 } from "../../domain/applications.js";
 import { ListOf, ListQueryFields } from "../listing.js";
-import { ActionTypeName, Budget, Description, Name } from "./admin.js";
+import { ActionTypeName, Budget, Description, KeyScopeSchema, Name } from "./admin.js";
 import {
   PassAddress,
   PassAddressInput,
@@ -177,5 +177,10 @@ export const RejectBody = Type.Object(
       description: "shown to the applicant",
     }),
   },
+  { additionalProperties: false },
+);
+
+export const ClaimKeysBody = Type.Object(
+  { scope: Type.Optional(KeyScopeSchema) },
   { additionalProperties: false },
 );

@@ -8,6 +8,7 @@ import {
   STATS_BUCKETS_MAX,
 } from "../../domain/limits.js";
 import { ListOf, ListQueryFields } from "../listing.js";
+import { KeyScopeSchema } from "./admin.js";
 import {
   ModeSchema,
   PassAddress,
@@ -129,6 +130,7 @@ export const Me = Type.Object({
     id: Type.String(),
     prefix: Type.String(),
     mode: ModeSchema,
+    scope: KeyScopeSchema,
     expires_at: Type.Union([Timestamp, Type.Null()]),
   }),
   quests: Type.Array(OwnedQuest),

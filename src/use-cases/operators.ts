@@ -1,0 +1,117 @@
+/**
+ * Operators with names and roles (contract Part 3): create one (its token shown once), list,
+ * change role or disable, replace the token; and who a bearer token is. Every change is audited.
+ */
+import { v7 as uuidv7 } from "uuid";
+import { hashApiKey } from "../domain/api-keys.js";
+import type { AuditContext } from "../domain/audit.js";
+import { AppError } from "../domain/errors.js";
+import {
+  generateOperatorToken,
+  isWellFormedOperatorToken,
+  type Role,
+} from "../domain/operators.js";
+import { recordAudit } from "../store/audit.js";
+import type { Db, Queryable } from "../store/db.js";
+import type { PageRequest } from "../store/keyset.js";
+import {
+  findOperatorByTokenHash,
+  insertOperator,
+  listOperators,
+  lockOperator,
+  type Operator,
+  replaceOperatorToken,
+  touchOperator,
+  updateOperator,
+} from "../store/operators.js";
+
+export type { Operator };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = (id: string) => new AppError("NOT_FOUND", `Operator ${id} does not exist.`);
+
+export async function createOperator(
+  db: Db,
+  audit: AuditContext,
+  fields: { name: string; role: Role },
+): Promise<{ operator: Operator; token: string }> {
+  const token = generateOperatorToken();
+  const operator = await db.transaction(async (tx) => {
+    const created = await insertOperator(tx, {
+      id: uuidv7(),
+      name: fields.name,
+      role: fields.role,
+      tokenHash: hashApiKey(token),
+    });
+    await recordAudit(tx, audit, {
+      action: "operator.create",
+      targetType: "operator",
+      targetId: created.id,
+      details: { name: created.name, role: created.role },
+    });
+    return created;
+  });
+  return { operator, token };
+}
+
+export const listAllOperators = (db: Queryable, page: PageRequest) => listOperators(db, page);
+
+/** Changes an operator's role or disables (or enables) it; a disabled token is 401 at once. */
+export async function changeOperator(
+  db: Db,
+  audit: AuditContext,
+  id: string,
+  change: { role?: Role | undefined; disabled?: boolean | undefined },
+): Promise<Operator> {
+  if (!UUID.test(id)) throw notFound(id);
+  return db.transaction(async (tx) => {
+    const current = await lockOperator(tx, id.toLowerCase());
+    if (!current) throw notFound(id);
+    const changed = await updateOperator(tx, current.id, change);
+    await recordAudit(tx, audit, {
+      action: "operator.update",
+      targetType: "operator",
+      targetId: current.id,
+      details: Object.fromEntries(
+        Object.entries(change).filter(([, value]) => value !== undefined),
+      ),
+    });
+    return changed;
+  });
+}
+
+/** A new token for an operator; the old one answers 401 from this commit on, in every process. */
+export async function rotateOperatorToken(
+  db: Db,
+  audit: AuditContext,
+  id: string,
+): Promise<{ token: string }> {
+  if (!UUID.test(id)) throw notFound(id);
+  const token = generateOperatorToken();
+  await db.transaction(async (tx) => {
+    const current = await lockOperator(tx, id.toLowerCase());
+    if (!current) throw notFound(id);
+    await replaceOperatorToken(tx, current.id, hashApiKey(token));
+    await recordAudit(tx, audit, {
+      action: "operator.rotate_token",
+      targetType: "operator",
+      targetId: current.id,
+    });
+  });
+  return { token };
+}
+
+/**
+ * The enabled operator a bearer token belongs to, read from the database on every request (no
+ * cache), so a disabling or a new token takes effect for the next request in every process.
+ */
+export async function operatorOfToken(db: Db, token: string): Promise<Operator | undefined> {
+  if (!isWellFormedOperatorToken(token)) return undefined;
+  const operator = await findOperatorByTokenHash(db, hashApiKey(token));
+  if (!operator || operator.disabledAt) return undefined;
+  const minute = Math.floor(Date.now() / 60_000) * 60_000;
+  if (!operator.lastUsedAt || operator.lastUsedAt.getTime() < minute) {
+    await touchOperator(db, operator.id);
+  }
+  return operator;
+}
