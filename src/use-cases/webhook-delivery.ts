@@ -67,7 +67,10 @@ export interface WebhookDelivery {
   stop(): Promise<void>;
   /** Something was just written: look now rather than at the next poll. */
   poke(): void;
-  /** Trims, then claims and sends what is due until nothing is; resolves once all is recorded. */
+  /**
+   * Trims, then claims and sends what is due until nothing is; resolves, once all is recorded,
+   * with how many were sent.
+   */
   runOnce(): Promise<number>;
 }
 
@@ -94,7 +97,7 @@ interface Queued {
   delivery: ClaimedDelivery;
   leaseUntil: Date;
   /** Called once it is recorded, or left for a later claim. */
-  settle: () => void;
+  settle: (sent: boolean) => void;
 }
 
 /** A finished attempt waiting to be recorded. */
@@ -149,7 +152,7 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
   // Claimed deliveries wait here, per endpoint, for a sending slot; each is in `work` until its
   // attempt is recorded (or it is left for a later claim), which bounds what one process holds.
   const queues = new Map<string, Queued[]>();
-  const work = new Set<Promise<void>>();
+  const work = new Set<Promise<boolean>>();
   let sending = 0;
   let running = false;
   let timer: NodeJS.Timeout | undefined;
@@ -175,9 +178,10 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
 
   /**
    * Claims what this process has room for (many per look: one claim serves a whole burst), and
-   * starts sending; returns one promise per claimed delivery, settled once it is recorded.
+   * starts sending; returns one promise per claimed delivery, settled once it is recorded (true)
+   * or left for a later claim (false).
    */
-  async function claimAndSend(): Promise<Promise<void>[]> {
+  async function claimAndSend(): Promise<Promise<boolean>[]> {
     const room = Math.min(CLAIMED_MAX - work.size, CLAIM_BATCH_MAX);
     if (room <= 0) return [];
     await trim();
@@ -192,8 +196,8 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
       busyEndpoints: [...busy].filter((id) => held(id) >= PER_ENDPOINT_CLAIMED_MAX),
     });
     const settled = claimed.map((delivery) => {
-      let settle!: () => void;
-      const done = new Promise<void>((resolve) => {
+      let settle!: (sent: boolean) => void;
+      const done = new Promise<boolean>((resolve) => {
         settle = resolve;
       });
       const queue = queues.get(delivery.endpointId) ?? [];
@@ -222,33 +226,49 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
         // A claim whose lease could end before an answer came is left for a later claim (then
         // another process may take it): never two sends of one delivery at once.
         if (clock().getTime() + timeoutMs > item.leaseUntil.getTime()) {
-          item.settle();
+          item.settle(false);
           continue;
         }
         sending++;
         inFlight.set(endpointId, (inFlight.get(endpointId) ?? 0) + 1);
-        deliver(item.delivery, () => {
+        deliver(item.delivery, (result) => {
+          // A 410 disables the endpoint: what waits for it here is not sent (the disabling
+          // fails it in the database).
+          if (nextStep(1, result).kind === "disable") leaveQueued(endpointId);
           sending--;
           const left = (inFlight.get(endpointId) ?? 1) - 1;
           if (left > 0) inFlight.set(endpointId, left);
           else inFlight.delete(endpointId);
           pump();
-        })
-          .catch(reportError)
-          .finally(item.settle);
+        }).then(
+          () => item.settle(true),
+          (error: unknown) => {
+            reportError(error);
+            item.settle(true);
+          },
+        );
       }
       if (queue.length === 0) queues.delete(endpointId);
     }
   }
 
+  /** Drops what waits here for an endpoint, unsent: it stays leased in the database. */
+  function leaveQueued(endpointId: string): void {
+    for (const item of queues.get(endpointId) ?? []) item.settle(false);
+    queues.delete(endpointId);
+  }
+
   /** Sends, frees the slot as soon as the answer (or its absence) is known, then records. */
-  async function deliver(delivery: ClaimedDelivery, sent: () => void): Promise<void> {
+  async function deliver(
+    delivery: ClaimedDelivery,
+    sent: (result: AttemptResult) => void,
+  ): Promise<void> {
     const started = clock();
-    let result: AttemptResult;
+    let result: AttemptResult = { ok: false, error: "not sent" };
     try {
       result = await attempt(delivery, started);
     } finally {
-      sent();
+      sent(result);
     }
     await record({ delivery, result, started, at: clock() });
   }
@@ -361,8 +381,7 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
     for (;;) {
       const started = await claimAndSend();
       if (started.length === 0) return sent;
-      await Promise.all(started);
-      sent += started.length;
+      sent += (await Promise.all(started)).filter(Boolean).length;
     }
   }
 
@@ -418,7 +437,7 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
       if (timer) clearTimeout(timer);
       await looking;
       // Claimed but not started: left leased, sent after the lease by whichever process is up.
-      for (const queue of queues.values()) for (const item of queue) item.settle();
+      for (const queue of queues.values()) for (const item of queue) item.settle(false);
       queues.clear();
       // A shutdown does not wait for slow receivers: what is cut short is recorded and retried.
       stopping.abort();

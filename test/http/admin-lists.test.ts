@@ -333,8 +333,10 @@ for (const kind of DATABASES) {
             "owner_id",
             "prefix",
             "revoked_at",
+            "scope",
           ]);
           const key = issued.find((k) => k.id === item.id)!;
+          assert.equal(item.scope, "full");
           assert.equal(item.owner_id, ownerId);
           assert.equal(item.mode, key.mode);
           assert.ok(key.key.startsWith(String(item.prefix)), "the prefix is the key's start");

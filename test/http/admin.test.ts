@@ -646,15 +646,23 @@ for (const kind of DATABASES) {
     });
 
     describe("POST and DELETE /admin/keys", () => {
-      it("issues a key with 201 {id, key, owner_id, mode, created_at} that opens the owner's quests", async () => {
+      it("issues a key with 201 {id, key, owner_id, mode, scope, created_at} that opens the owner's quests", async () => {
         const owner = randomPass();
         const ownerId = await createAccount(ctx(), owner);
         const questId = await createQuest(ctx(), owner);
         const response = await ctx().admin("POST", "/admin/keys", { owner: owner.toLowerCase() });
         expectStatus(response, 201);
         const body = response.json();
-        assert.deepEqual(Object.keys(body).sort(), ["created_at", "id", "key", "mode", "owner_id"]);
+        assert.deepEqual(Object.keys(body).sort(), [
+          "created_at",
+          "id",
+          "key",
+          "mode",
+          "owner_id",
+          "scope",
+        ]);
         assert.equal(body.mode, "live");
+        assert.equal(body.scope, "full");
         assert.match(body.id, UUID);
         assert.match(body.key, /^sk_[0-9A-Za-z]{32,}$/);
         assert.equal(body.owner_id, ownerId);

@@ -55,7 +55,15 @@ for (const kind of DATABASES) {
       const response = await rotate(ctx(), fixture.keyId, {});
       expectStatus(response, 201);
       const body = response.json();
-      assert.deepEqual(Object.keys(body).sort(), ["created_at", "id", "key", "mode", "owner_id"]);
+      assert.deepEqual(Object.keys(body).sort(), [
+        "created_at",
+        "id",
+        "key",
+        "mode",
+        "owner_id",
+        "scope",
+      ]);
+      assert.equal(body.scope, "full", "a rotation keeps the scope");
       assert.match(body.id, UUID);
       assert.notEqual(body.id, fixture.keyId);
       assert.match(body.key, /^sk_[0-9A-Za-z]{32,}$/);

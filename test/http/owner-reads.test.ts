@@ -141,7 +141,13 @@ for (const kind of DATABASES) {
         const me = await readMe(ctx(), owner.live.key);
         assert.deepEqual(Object.keys(me).sort(), ["account", "key", "quests"]);
         assert.deepEqual(me.account, { id: owner.id, pass: owner.pass });
-        assert.deepEqual(Object.keys(me.key).sort(), ["expires_at", "id", "mode", "prefix"]);
+        assert.deepEqual(Object.keys(me.key).sort(), [
+          "expires_at",
+          "id",
+          "mode",
+          "prefix",
+          "scope",
+        ]);
         assert.equal(me.key.id, owner.live.id);
         assert.equal(me.key.mode, "live");
         assert.equal(me.key.expires_at, null);
