@@ -24,6 +24,8 @@ export const UNMATCHED_ROUTE = "unmatched";
 
 /** From 1 ms to 10 s: request latencies, batch transactions, connection waits. */
 const SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** How long one read of the webhook backlog serves the gauges: the span of one scrape. */
+const BACKLOG_READ_REUSE_MS = 1000;
 /** 1, 2, 4, … 1024: requests or quests in a batch. */
 const COUNT_BUCKETS = exponentialBuckets(1, 2, 11);
 
@@ -193,12 +195,20 @@ export function createMetrics(sources: MetricsSources): Metrics {
   }
   const { webhookBacklog } = sources;
   if (webhookBacklog) {
+    // Both gauges come from one query: a scrape reads it once, not once per gauge.
+    let read: { atMs: number; backlog: ReturnType<typeof webhookBacklog> } | undefined;
+    const backlog = () => {
+      if (!read || Date.now() - read.atMs > BACKLOG_READ_REUSE_MS) {
+        read = { atMs: Date.now(), backlog: webhookBacklog() };
+      }
+      return read.backlog;
+    };
     new Gauge({
       name: name("webhook_deliveries_pending"),
       help: "Webhook deliveries pending in the database (every process's).",
       registers,
       async collect() {
-        this.set((await webhookBacklog()).pending);
+        this.set((await backlog()).pending);
       },
     });
     new Gauge({
@@ -206,7 +216,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       help: "How long the oldest due webhook delivery has waited past its due time (0: none).",
       registers,
       async collect() {
-        this.set((await webhookBacklog()).oldestDueS);
+        this.set((await backlog()).oldestDueS);
       },
     });
   }

@@ -2,7 +2,7 @@
  * Operators with names and roles (contract Part 3): create one (its token shown once), list,
  * change role or disable, replace the token; and who a bearer token is. Every change is audited.
  */
-import { v7 as uuidv7 } from "uuid";
+import { validate as isUuid, v7 as uuidv7 } from "uuid";
 import { hashApiKey } from "../domain/api-keys.js";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError } from "../domain/errors.js";
@@ -12,7 +12,7 @@ import {
   type Role,
 } from "../domain/operators.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db, Queryable } from "../store/db.js";
+import type { Db, Queryable, Tx } from "../store/db.js";
 import type { PageRequest } from "../store/keyset.js";
 import {
   findOperatorByTokenHash,
@@ -27,8 +27,14 @@ import {
 
 export type { Operator };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = (id: string) => new AppError("NOT_FOUND", `Operator ${id} does not exist.`);
+
+/** Operator `id` (as typed, any case) locked for the transaction, or 404. */
+async function lockExisting(tx: Tx, id: string): Promise<Operator> {
+  const current = isUuid(id) ? await lockOperator(tx, id.toLowerCase()) : undefined;
+  if (!current) throw notFound(id);
+  return current;
+}
 
 export async function createOperator(
   db: Db,
@@ -63,10 +69,8 @@ export async function changeOperator(
   id: string,
   change: { role?: Role | undefined; disabled?: boolean | undefined },
 ): Promise<Operator> {
-  if (!UUID.test(id)) throw notFound(id);
   return db.transaction(async (tx) => {
-    const current = await lockOperator(tx, id.toLowerCase());
-    if (!current) throw notFound(id);
+    const current = await lockExisting(tx, id);
     const changed = await updateOperator(tx, current.id, change);
     await recordAudit(tx, audit, {
       action: "operator.update",
@@ -86,11 +90,9 @@ export async function rotateOperatorToken(
   audit: AuditContext,
   id: string,
 ): Promise<{ token: string }> {
-  if (!UUID.test(id)) throw notFound(id);
   const token = generateOperatorToken();
   await db.transaction(async (tx) => {
-    const current = await lockOperator(tx, id.toLowerCase());
-    if (!current) throw notFound(id);
+    const current = await lockExisting(tx, id);
     await replaceOperatorToken(tx, current.id, hashApiKey(token));
     await recordAudit(tx, audit, {
       action: "operator.rotate_token",

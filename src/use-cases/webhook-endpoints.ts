@@ -4,7 +4,7 @@
  * secret, send a test event, list deliveries and redeliver an event. Each change is audited.
  */
 import { lookup } from "node:dns/promises";
-import { v7 as uuidv7 } from "uuid";
+import { validate as isUuid, v7 as uuidv7 } from "uuid";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError, badRequest } from "../domain/errors.js";
 import {
@@ -65,12 +65,11 @@ async function ownEndpoint(
   id: string,
   options?: { lock: boolean },
 ): Promise<WebhookEndpoint> {
-  if (!UUID.test(id)) throw notFound(id);
+  if (!isUuid(id)) throw notFound(id);
   const endpoint = await findEndpoint(db, owner, id.toLowerCase(), options);
   if (!endpoint) throw notFound(id);
   return endpoint;
 }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 400 naming `events` unless every type is one `owner` may subscribe to (at least one). */
 function checkEvents(owner: EndpointOwner, events: readonly string[]): EventType[] {
