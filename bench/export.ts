@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { encodeCursor } from "../src/http/listing.js";
 import type { Db } from "../src/store/db.js";
 import { checkBooks, checks, readBooks } from "./checks.js";
-import { createCast, createQuests } from "./fixtures.js";
+import { createCast, createQuests, positionBulkLoad } from "./fixtures.js";
 import { runLoad } from "./load.js";
 import type { ExportRow, PageDepthRow } from "./report.js";
 import { type Database, type Service, startService } from "./service.js";
@@ -106,6 +106,7 @@ async function insertPayouts(
      WHERE id = $1`,
     [questId],
   );
+  await positionBulkLoad(db, [questId]);
   // Settle the bulk load (statistics, visibility map, dirty pages) before anything is measured.
   await db.query("VACUUM ANALYZE");
   await db.query("CHECKPOINT");

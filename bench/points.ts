@@ -26,7 +26,14 @@ import { getAddress } from "viem";
 import type { Db, Tx } from "../src/store/db.js";
 import { RECOMPUTED_TOTALS_SQL } from "../test/helpers/kept-totals.js";
 import { checkAllOk, checkBooks, readBooks, record } from "./checks.js";
-import { admin, createCast, createQuest, issueKey, passAddress } from "./fixtures.js";
+import {
+  admin,
+  createCast,
+  createQuest,
+  issueKey,
+  passAddress,
+  positionBulkLoad,
+} from "./fixtures.js";
 import { type LoadSettings, type LoadTarget, type Measurement, runLoad } from "./load.js";
 import type {
   Baseline,
@@ -253,6 +260,7 @@ async function loadPayouts(
      WHERE q.id = ANY($1::int[])`,
     [scene.historyQuestIds],
   );
+  await positionBulkLoad(db, scene.historyQuestIds);
   // Settle the bulk load (statistics, visibility map, dirty pages) before anything is measured.
   log("…VACUUM ANALYZE, CHECKPOINT…");
   await db.query("VACUUM ANALYZE");

@@ -56,6 +56,8 @@ export interface Child {
   processCount(): number | undefined;
   /** The last few thousand characters it wrote to stdout and stderr. */
   output(): string;
+  /** CPU seconds it and its descendants used so far (undefined without /proc). */
+  cpuSeconds(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -82,6 +84,10 @@ function parentPids(): Map<number, number> | undefined {
 }
 
 function processTreeSize(rootPid: number): number | undefined {
+  return processTree(rootPid)?.size;
+}
+
+function processTree(rootPid: number): Set<number> | undefined {
   const parents = parentPids();
   if (!parents?.has(rootPid)) return undefined;
   const tree = new Set([rootPid]);
@@ -94,7 +100,32 @@ function processTreeSize(rootPid: number): number | undefined {
       }
     }
   }
-  return tree.size;
+  return tree;
+}
+
+/** Linux's clock ticks a second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS_PER_S = 100;
+
+/**
+ * CPU time (user and system) a process and its descendants used so far, those that ended and
+ * were waited for included (their parent's cutime and cstime), in seconds; undefined without
+ * /proc.
+ */
+export function treeCpuSeconds(rootPid: number): number | undefined {
+  const tree = processTree(rootPid);
+  if (!tree) return undefined;
+  let ticks = 0;
+  for (const pid of tree) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // Fields 14-17 (utime, stime, cutime, cstime), counted from 1 with the state as field 3.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      for (const index of [11, 12, 13, 14]) ticks += Number(fields[index]);
+    } catch {
+      // It ended while being read: its time moved to its parent's cutime.
+    }
+  }
+  return ticks / CLOCK_TICKS_PER_S;
 }
 
 type Env = Record<string, string | undefined>;
@@ -133,6 +164,7 @@ export async function startChild(script: string[], env: Env): Promise<Child> {
     url,
     stop,
     processCount: () => (pid === undefined ? undefined : processTreeSize(pid)),
+    cpuSeconds: () => (pid === undefined ? undefined : treeCpuSeconds(pid)),
     output: () => output,
   };
 }

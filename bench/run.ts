@@ -36,13 +36,19 @@
  *   pass through to the service; the read rows set PUBLIC_READS_IN_FLIGHT_MAX=0 (gate off) to
  *   measure throughput, while the flood rows keep the gate, whose 503s are counted.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DB_TIMEOUTS_DEFAULT, type Db, type DbTimeouts } from "../src/store/db.js";
 import { openPglite } from "../src/store/pglite.js";
 import { openPostgres } from "../src/store/postgres.js";
 import { startPostgres } from "../test/helpers/postgres.js";
+import {
+  benchCapacity,
+  CAPACITY_GROUP,
+  type CapacityResult,
+  renderCapacityTable,
+} from "./capacity.js";
 import {
   anyFailed,
   checkAllOk,
@@ -58,7 +64,7 @@ import {
   EXPORT_SCENARIOS,
   PAGE_DEPTH_COST_RATIO_MAX,
 } from "./export.js";
-import { createCast, createQuests, passAddress, seedReadData } from "./fixtures.js";
+import { backfills, createCast, createQuests, passAddress, seedReadData } from "./fixtures.js";
 import {
   type LoadSettings,
   type LoadTarget,
@@ -74,6 +80,7 @@ import {
   TOTALS_COST_MAX,
 } from "./points.js";
 import { atCleanup, cleanUp, cleanUpOnSignals, REPO_ROOT } from "./processes.js";
+import { benchRemoteDatabase, REMOTE_GROUP, REMOTE_SCENARIOS } from "./remote.js";
 import {
   type Baseline,
   type ExportRow,
@@ -88,6 +95,7 @@ import {
   renderTotalsCostTable,
   type TotalsCostRun,
 } from "./report.js";
+import { benchStoredPayouts, STORED_GROUP, STORED_SCENARIOS } from "./scale.js";
 import {
   type Database,
   type Service,
@@ -109,6 +117,9 @@ const READ_QUEST_COUNT = 1_000;
 const READ_PAYOUT_COUNT = 1_000_000;
 const READ_PLAYER_COUNT = 100;
 const DEEP_PAGE_OFFSET = 500_000;
+const FIRST_PAGE_SCENARIO = "GET /quests/{id}, 1M payouts, first page";
+const DEEP_PAGE_SCENARIO = `GET /quests/{id}, 1M payouts, deep page (offset ${DEEP_PAGE_OFFSET.toLocaleString("en-US")})`;
+const DEPTH_SCENARIO = "↳ the deep page against the first";
 const FLOOD_CONNECTIONS = 50;
 
 // Issue 8's goals.
@@ -117,6 +128,8 @@ const SPREAD_GOAL: Goal = { ratioMin: 0.25 };
 const QUEST_LIST_GOAL: Goal = { ratioMin: 0.5 };
 const PAYOUT_PAGE_GOAL: Goal = { ratioMin: 0.3 };
 const FLOOD_GOAL: Goal = { p99MsBelow: 50 };
+// Issue 25's goal: any offset costs about what the first page does.
+const PAGE_DEPTH_GOAL: Goal = { ratioMin: 0.8 };
 
 /** Hop-by-hop and per-answer headers: the bare server's HTTP stack sets its own. */
 const HEADERS_NOT_COPIED = new Set([
@@ -340,13 +353,27 @@ async function benchReads(database: Database, reads: Read[], scratch: string): P
   checkBooks("read data", await withDb(database, readBooks));
 
   const rows: Row[] = [];
+  const runs = new Map<string, Measurement>();
   for (const read of reads) {
     const path = read.path.replace("{id}", String(questId));
     const headers: Record<string, string> = read.owner ? { "x-api-key": cast.apiKey } : {};
     const { run, baseline } = await readBesideBytes(service, read.scenario, path, headers, scratch);
     rows.push({ scenario: read.scenario, database: POSTGRES, run, baseline, goal: read.goal });
+    runs.set(read.scenario, run);
   }
   await stopService(service, "the read rows");
+  // Issue 25: the deep page against the first one, each measured beside its own bare bytes.
+  const first = runs.get(FIRST_PAGE_SCENARIO);
+  const deep = runs.get(DEEP_PAGE_SCENARIO);
+  if (first && deep) {
+    rows.push({
+      scenario: DEPTH_SCENARIO,
+      database: POSTGRES,
+      run: deep,
+      baseline: { label: "the first page (row above)", run: first },
+      goal: PAGE_DEPTH_GOAL,
+    });
+  }
   return rows;
 }
 
@@ -551,13 +578,13 @@ async function main(): Promise<number> {
       owner: false,
     },
     {
-      scenario: "GET /quests/{id}, 1M payouts, first page",
+      scenario: FIRST_PAGE_SCENARIO,
       path: "/quests/{id}",
       owner: true,
       goal: PAYOUT_PAGE_GOAL,
     },
     {
-      scenario: `GET /quests/{id}, 1M payouts, deep page (offset ${count(DEEP_PAGE_OFFSET)})`,
+      scenario: DEEP_PAGE_SCENARIO,
       path: `/quests/{id}?offset=${DEEP_PAGE_OFFSET}&limit=20`,
       owner: true,
     },
@@ -632,6 +659,56 @@ async function main(): Promise<number> {
     },
   });
 
+  // Issue 25's rows: allocations with 10,000,000 payouts stored against an empty table.
+  groups.push({
+    labels: [STORED_GROUP, ...Object.values(STORED_SCENARIOS)].map((scenario) =>
+      label(scenario, POSTGRES),
+    ),
+    run: () => benchStoredPayouts({ open: postgresDatabase, settings, log, withDb, stopService }),
+  });
+
+  // Issue 25's rows with the database 0.5 ms away each way, behind a delaying proxy.
+  groups.push({
+    labels: [REMOTE_GROUP, ...Object.values(REMOTE_SCENARIOS)].map((scenario) =>
+      label(scenario, POSTGRES),
+    ),
+    run: () => {
+      if (!server) throw new Error("invariant: PostgreSQL is started before any group runs");
+      return benchRemoteDatabase({
+        serverUrl: server.url,
+        open: postgresDatabase,
+        settings,
+        log,
+        note: (line) => notes.push(line),
+        withDb,
+        stopService,
+      });
+    },
+  });
+
+  // Issue 25's capacity figures: CPU and WAL per payout, bytes per stored payout.
+  const capacities: CapacityResult[] = [];
+  groups.push({
+    labels: [label(CAPACITY_GROUP, POSTGRES)],
+    run: async () => {
+      if (!server) throw new Error("invariant: PostgreSQL is started before any group runs");
+      const postgresPid = Number(
+        readFileSync(join(server.dataDir, "postmaster.pid"), "utf8").split("\n")[0],
+      );
+      capacities.push(
+        await benchCapacity({
+          open: postgresDatabase,
+          settings,
+          log,
+          withDb,
+          stopService,
+          postgresPid,
+        }),
+      );
+      return [];
+    },
+  });
+
   // Issue 23's rows: allocation with and without a webhook endpoint, and the delivery lag.
   const webhookLags: WebhookLag[] = [];
   groups.push({
@@ -667,6 +744,11 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   for (const group of selected) rows.push(...(await group.run()));
 
+  for (const { numbered, seconds } of backfills) {
+    notes.push(
+      `Positions backfill (migration 011) of bulk-loaded payouts, as after an upgrade: ${count(numbered)} payouts in ${seconds.toFixed(1)} s (${count(Math.round(numbered / seconds))} a second, 50,000 a transaction)`,
+    );
+  }
   const report = renderReport(rows, {
     durationS: settings.durationS,
     warmupS: settings.warmupS,
@@ -686,7 +768,8 @@ async function main(): Promise<number> {
       ? `\n${renderPayoutCountTable(payoutCountRows, READ_COST_RATIO_MAX)}`
       : "") +
     (totalsRuns.length > 0 ? `\n${renderTotalsCostTable(totalsRuns, TOTALS_COST_MAX)}` : "") +
-    webhookLags.map((lag) => `\n${renderWebhookLagTable(lag)}`).join("");
+    webhookLags.map((lag) => `\n${renderWebhookLagTable(lag)}`).join("") +
+    capacities.map((capacity) => `\n${renderCapacityTable(capacity)}`).join("");
   console.log(`\n${report}${extraTables}`);
   // A subset would overwrite the full table with a few rows.
   if (only.length === 0) {

@@ -1,7 +1,8 @@
 /**
  * What `npm test` needs beyond npm packages, found or installed before any test runs: the
  * PostgreSQL server binaries (each run starts its own throwaway server), `redis-server` (the
- * shared rate-limit tests start their own) and Chromium (the page tests). Each is looked for
+ * shared rate-limit tests start their own), Chromium (the page tests), and PgBouncer and nginx
+ * (the deployment examples' test runs them with deploy/'s files). Each is looked for
  * where the tests look; what is missing is installed with Debian's `apt-get` when this process
  * may (root, or sudo without a password), else the run stops at once naming the command to run.
  */
@@ -19,6 +20,9 @@ interface SystemDep {
 const onPath = (command: string) =>
   spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 
+/** A daemon Debian installs in /usr/sbin, which a user's PATH may lack. */
+const daemonInstalled = (name: string) => onPath(name) || existsSync(join("/usr/sbin", name));
+
 function postgresInstalled(): boolean {
   if (process.env.PG_BINDIR && existsSync(join(process.env.PG_BINDIR, "initdb"))) return true;
   if (onPath("initdb")) return true;
@@ -35,6 +39,8 @@ const DEPS: SystemDep[] = [
     found: postgresInstalled,
   },
   { apt: "redis-server", what: "redis-server", found: () => onPath("redis-server") },
+  { apt: "pgbouncer", what: "PgBouncer", found: () => daemonInstalled("pgbouncer") },
+  { apt: "nginx", what: "nginx", found: () => daemonInstalled("nginx") },
   {
     apt: "chromium",
     what: "Chromium",

@@ -9,6 +9,7 @@ import { openDatabase, prepareServices } from "./runtime.js";
 import type { Db } from "./store/db.js";
 import { purgeExpiredIdempotencyKeys } from "./store/idempotency.js";
 import { purgeWebhookHistory } from "./store/webhook-outbox.js";
+import { startPositionsBackfill } from "./use-cases/payout-positions.js";
 import { demoInstructions, seedDemo } from "./use-cases/seed-demo.js";
 import { WORKER_STOP } from "./workers.js";
 
@@ -113,12 +114,14 @@ export async function serve(
   });
   closeKeepAliveOnShutdown(app);
   const stopPurge = startPurges(db, app.log);
+  const stopBackfill = startPositionsBackfill(db, app.log);
   services.webhooks.start((err) =>
     app.log.warn({ err }, "webhook delivery: the outbox could not be read or written; retrying"),
   );
   // Runs after the server stopped accepting and answered what was in flight.
   app.addHook("onClose", async () => {
     await stopPurge();
+    await stopBackfill();
     // Sends in flight are recorded before the database closes; one cut short is sent again.
     await services.webhooks.stop();
     await services.allocate.drain();

@@ -3,9 +3,11 @@ import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { type Config, ConfigError, loadConfig } from "../config.js";
+import type { Db } from "../store/db.js";
 import { registerAdminCommands } from "./admin.js";
 import { registerAllocateCommand } from "./allocate.js";
 import { registerChainCommands } from "./chain.js";
+import { startProgress } from "./output.js";
 
 // The service's own modules (Fastify, the databases) load only for the commands that run it, so
 // the HTTP clients (`admin`, `allocate`) start fast.
@@ -40,6 +42,41 @@ async function runDemo(cfg: Config): Promise<void> {
   }
 }
 
+/** The positions backfill to its end, with a progress bar; busy quests are waited for. */
+async function fillPositionsWithProgress(db: Db): Promise<void> {
+  const { payoutsWithoutPosition } = await import("../store/payout-positions.js");
+  const { fillPayoutPositions, POSITIONS_RETRY_MS } = await import(
+    "../use-cases/payout-positions.js"
+  );
+  const total = await payoutsWithoutPosition(db);
+  if (total === 0) return;
+  let numbered = 0;
+  const progress = startProgress(process.stderr, {
+    title: `Numbering ${total} payouts made before migration 011 (positions for constant-cost pages)…`,
+    label: "positions",
+    unit: "payouts",
+    total,
+    decided: () => numbered,
+    counts: () => `${numbered} numbered`,
+  });
+  try {
+    for (;;) {
+      const run = await fillPayoutPositions(db, {
+        onProgress: (n) => {
+          numbered += n;
+          progress.update();
+        },
+      });
+      if (run.complete) break;
+      // Another process holds a quest, or an allocation held its lock past the lock timeout.
+      await new Promise((resolve) => setTimeout(resolve, POSITIONS_RETRY_MS / 10));
+    }
+  } finally {
+    progress.stop();
+  }
+  process.stdout.write(`Payout positions filled: ${numbered} payouts.\n`);
+}
+
 const program = new Command()
   .name("questpoints")
   .description("Quest Points Allocation Service")
@@ -63,7 +100,10 @@ program
 
 program
   .command("migrate")
-  .description("apply pending schema migrations and exit")
+  .description(
+    "apply pending schema migrations, fill the payout positions of payouts made before them " +
+      "(a running service does this too, in the background), and exit",
+  )
   .action(async () => {
     const { openDatabase } = await import("../runtime.js");
     const { migrate } = await import("../store/migrate.js");
@@ -73,6 +113,7 @@ program
       process.stdout.write(
         applied.length ? `Applied: ${applied.join(", ")}\n` : "Schema is up to date.\n",
       );
+      await fillPositionsWithProgress(db);
     } finally {
       await db.close();
     }

@@ -20,10 +20,13 @@ import {
 } from "./webhook-outbox.js";
 
 /**
- * An allocation batch costs five round trips to the database (BEGIN, `lockQuestsForAllocation`,
- * `readAllocationContext`, `writeAllocationBatch`, COMMIT), plus one to claim idempotency keys
- * when any are given. Under load each round trip waits for a turn of the event loop, so their
- * count bounds how fast a hot quest's batches follow one another.
+ * An allocation batch costs two round trips to the database on PostgreSQL, whose connections
+ * pipeline statements (the server still runs them one after another, in the order sent): BEGIN,
+ * the idempotency claims, `lockQuestsForAllocation` and `readAllocationContext` are written
+ * together, none needing an answer of the others, and `writeAllocationBatch` travels with the
+ * COMMIT. Each round trip waits for a turn of the event loop under load and for the network in a
+ * real deployment, so their count bounds how fast a hot quest's batches follow one another (it
+ * was five or six: README, "Running at scale", has what each cut measured).
  */
 
 /** The quest as the allocation rules see it, read under its row lock. */
@@ -113,8 +116,9 @@ export interface AllocationContext {
   /** Registered accounts among the batch's passes. */
   accountIdByPass: Map<string, string>;
   /**
-   * Live points of the passes paid by the batch's live quests (their kept overall totals, net
-   * of reversals), by checksummed address; a registered pass absent here has none.
+   * Live points of the batch's passes (their kept overall totals, net of reversals), by
+   * checksummed address; a registered pass absent here has none. Only live quests' decisions
+   * use them.
    */
   passPoints: Map<string, number>;
   /** Unexpired stored outcomes of the batch's idempotency keys, by `claimId`. */
@@ -152,7 +156,8 @@ interface ContextRow {
 /**
  * One statement, after the quests' locks are granted, so its snapshot shows everything committed
  * before they were (a period or an action type changed while the batch waited for a lock is
- * seen): the database's clock, the live keys, the earning period, the action types, the accounts,
+ * seen): the database's clock (at least 1 ms after each quest's last payout, so a quest's
+ * payouts are stamped in the order they are numbered: see `writeAllocationBatch`), the live keys, the earning period, the action types, the accounts,
  * the live passes' points and the stored idempotency outcomes.
  *
  * The passes' points are read as of this snapshot, without a lock: a transaction of another
@@ -173,15 +178,14 @@ export async function readAllocationContext(
     questIds: readonly number[];
     keyIds: readonly string[];
     passes: readonly string[];
-    /** The passes that live quests would pay: only their points limit applies. */
-    livePasses: readonly string[];
     claims: readonly IdempotencyClaim[];
-    /** The quests' owners, whose webhook subscriptions decide which events the batch writes. */
-    ownerIds: readonly string[];
   },
 ): Promise<AllocationContext> {
   const { rows } = await tx.query<ContextRow>(
-    `WITH clock AS MATERIALIZED (SELECT clock_timestamp() AS now),
+    `WITH clock AS MATERIALIZED (
+       SELECT greatest(clock_timestamp(), (SELECT max(q.last_payout_at) + interval '1 millisecond'
+         FROM quests q WHERE q.id = ANY($1::int[]))) AS now
+     ),
      live_keys AS (
        SELECT k.id FROM api_keys k, clock
        WHERE k.id = ANY($2::uuid[]) AND k.revoked_at IS NULL
@@ -205,7 +209,7 @@ export async function readAllocationContext(
             (SELECT json_object_agg(a.pass, t.points) FROM accounts a
              JOIN pass_totals t ON t.account_id = a.id AND t.campaign_key = ${EVERY}
                AND t.period_key = ${EVERY}
-             WHERE a.pass = ANY($7::text[])) AS pass_points,
+             WHERE a.pass = ANY($3::text[])) AS pass_points,
             (SELECT json_agg(json_build_object(
                'account_id', i.account_id, 'key', i.key, 'quest_id', i.quest_id,
                'request_hash', i.request_hash, 'outcome', i.outcome))
@@ -217,7 +221,8 @@ export async function readAllocationContext(
                'account_id', e.account_id, 'mode', e.mode, 'events', e.events))
              FROM webhook_endpoints e
              WHERE e.disabled_at IS NULL
-               AND (e.account_id = ANY($8::uuid[]) OR e.account_id IS NULL)) AS endpoints
+               AND (e.account_id IN (SELECT owner_id FROM quests WHERE id = ANY($1::int[]))
+                 OR e.account_id IS NULL)) AS endpoints
      FROM clock LEFT JOIN period ON true`,
     [
       batch.questIds,
@@ -226,8 +231,6 @@ export async function readAllocationContext(
       batch.claims.map((c) => c.accountId),
       batch.claims.map((c) => c.key),
       IDEMPOTENCY_RETENTION_S,
-      batch.livePasses,
-      batch.ownerIds,
     ],
   );
   const row = rows[0]!;
@@ -265,10 +268,13 @@ export interface PayoutToWrite {
 
 /**
  * One statement for what a batch decided, over all its quests: each quest debited by its total,
- * every payout inserted, the payers' kept totals raised, and every claimed key's outcome stored
- * (over an expired record of the same key, if one is left). The UPDATE's condition and the
- * table's CHECK make overspending impossible even if the decisions were wrong; a count that does
- * not add up rolls it all back. `pass_totals`' CHECK likewise keeps every pass within the points
+ * every payout inserted with its position in its quest (migration 011: the quest's count before
+ * plus its rank in the batch by (created_at, id); the batch's time is after the quest's last
+ * payout, which the UPDATE checks, so positions follow the page's order; NULL while the backfill
+ * has not reached the quest), the payers' kept totals raised, and every claimed key's outcome stored
+ * (over an expired record of the same key, if one is left), then the COMMIT. The UPDATE's
+ * condition and the table's CHECK make overspending impossible even if the decisions were wrong;
+ * a count that does not add up rolls it all back. `pass_totals`' CHECK likewise keeps every pass within the points
  * limit when another transaction paid it after the batch read its total (`isPassPointsOverLimit`
  * tells that error apart).
  */
@@ -283,9 +289,16 @@ export async function writeAllocationBatch(
 ): Promise<{ deliveries: number }> {
   if (payouts.length === 0 && records.length === 0) return { deliveries: 0 };
   const totals = new Map<number, number>();
+  const made = new Map<number, { count: number; at: Date }>();
   const changes: PointsChange[] = [];
   for (const { payout, accountId, mode, campaignId } of payouts) {
     totals.set(payout.questId, (totals.get(payout.questId) ?? 0) + payout.amount);
+    const quest = made.get(payout.questId);
+    if (!quest) made.set(payout.questId, { count: 1, at: payout.createdAt });
+    else {
+      quest.count++;
+      if (payout.createdAt > quest.at) quest.at = payout.createdAt;
+    }
     if (mode === "test") continue;
     changes.push({
       accountId,
@@ -313,6 +326,11 @@ export async function writeAllocationBatch(
     IDEMPOTENCY_RETENTION_S,
     [...totals.keys()].map((id) => webhooks.alerts.get(id)?.low ?? false),
     [...totals.keys()].map((id) => webhooks.alerts.get(id)?.exhausted ?? false),
+    [...totals.keys()].map((id) => made.get(id)!.count),
+    [...totals.keys()].map((id) => made.get(id)!.at),
+    totals.size,
+    payouts.length,
+    records.length,
   ];
   const deltas = totalsDeltas(changes);
   // Without totals to keep (test mode, refusals only) the statement is the one it always was.
@@ -322,19 +340,27 @@ export async function writeAllocationBatch(
   const events = webhooks.events.length === 0 ? "" : `, ${eventsCte(params, webhooks.events)}`;
   const deliveries =
     webhooks.events.length === 0 ? "0" : "(SELECT count(*) FROM webhook_deliveries_written)::int";
-  const { rows } = await tx.query<{ debited: number; kept: number; deliveries: number }>(
+  // The COMMIT travels with it, so the checks that the counts add up are the statement's own
+  // (qp_check, migration 011): a count that does not add up fails it, and it all rolls back.
+  const { rows } = await tx.queryThenCommit<{ deliveries: number }>(
     `WITH debit AS (
        UPDATE quests q SET points_remaining = q.points_remaining - d.total,
          budget_low_alerted = q.budget_low_alerted OR d.low,
-         budget_exhausted_alerted = q.budget_exhausted_alerted OR d.exhausted
-       FROM unnest($1::int[], $2::bigint[], $15::boolean[], $16::boolean[])
-         AS d(id, total, low, exhausted)
+         budget_exhausted_alerted = q.budget_exhausted_alerted OR d.exhausted,
+         payouts_made = q.payouts_made + d.made, last_payout_at = d.at
+       FROM unnest($1::int[], $2::bigint[], $15::boolean[], $16::boolean[], $17::bigint[],
+         $18::timestamptz[]) AS d(id, total, low, exhausted, made, at)
        WHERE q.id = d.id AND q.points_remaining >= d.total
-       RETURNING q.id
+         AND (q.last_payout_at IS NULL OR q.last_payout_at < d.at)
+       RETURNING q.id, q.payouts_made - d.made AS made_before
      ), paid AS (
-       INSERT INTO payouts (id, quest_id, account_id, amount, earning_period_id, created_at)
-       SELECT * FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::bigint[], $7::int[],
-         $8::timestamptz[])
+       INSERT INTO payouts
+         (id, quest_id, account_id, amount, earning_period_id, created_at, position)
+       SELECT u.id, u.quest_id, u.account_id, u.amount, u.period_id, u.created_at,
+         debit.made_before + row_number() OVER (PARTITION BY u.quest_id ORDER BY u.created_at, u.id)
+       FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::bigint[], $7::int[],
+         $8::timestamptz[]) AS u(id, quest_id, account_id, amount, period_id, created_at)
+       JOIN debit ON debit.id = u.quest_id
        RETURNING 1
      ), kept AS (
        INSERT INTO idempotency_keys AS i (account_id, key, quest_id, request_hash, outcome)
@@ -347,12 +373,12 @@ export async function writeAllocationBatch(
          WHERE i.created_at < now() - make_interval(secs => $14)
        RETURNING 1
      )${counted}${events}
-     SELECT (SELECT count(*) FROM debit)::int AS debited, (SELECT count(*) FROM kept)::int AS kept,
-       ${deliveries} AS deliveries`,
+     SELECT qp_check((SELECT count(*) FROM debit) = $19 AND (SELECT count(*) FROM paid) = $20,
+              'invariant: a budget or the last payout changed under the row lock'),
+            qp_check((SELECT count(*) FROM kept) = $21,
+              'invariant: a claimed key was stored meanwhile'),
+            ${deliveries} AS deliveries`,
     params,
   );
-  const { debited, kept } = rows[0]!;
-  if (debited !== totals.size) throw new Error("invariant: a budget changed under the row lock");
-  if (kept !== records.length) throw new Error("invariant: a claimed key was stored meanwhile");
   return { deliveries: rows[0]!.deliveries };
 }

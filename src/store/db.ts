@@ -7,6 +7,15 @@ export interface Queryable {
 export interface Tx extends Queryable {
   exec(sql: string): Promise<void>;
   /**
+   * The transaction's last statement and its COMMIT in one round trip (PostgreSQL writes both
+   * before the answer to the first): when it resolves, the transaction has committed. Nothing
+   * may query or fail after it; a statement that fails rolls the whole transaction back.
+   */
+  queryThenCommit<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: T[] }>;
+  /**
    * Lets the rest of this transaction's statements run up to `ms` each: for a migration or an
    * operator's rare bulk change, never for a request's own work.
    */

@@ -20,8 +20,16 @@ async function listMigrations(): Promise<string[]> {
  * Applies pending migrations in one transaction under an advisory lock, so several processes
  * starting at once apply each migration exactly once and never see a half-migrated schema.
  */
-export async function migrate(db: Db): Promise<MigrationResult> {
-  const files = await listMigrations();
+export async function migrate(
+  db: Db,
+  options: {
+    /** The last migration to apply (its file name); later ones wait. All by default. */
+    through?: string;
+  } = {},
+): Promise<MigrationResult> {
+  const files = (await listMigrations()).filter(
+    (name) => options.through === undefined || name <= options.through,
+  );
   return db.transaction(async (tx) => {
     // A migration may rewrite or backfill large tables: its statements are not a request's.
     await tx.allowLongStatements(MIGRATION_STATEMENT_MS_MAX);

@@ -48,6 +48,8 @@ export async function openPglite(
         db.transaction((tx) =>
           fn({
             query: (sql, params) => tx.query(sql, params),
+            // One process, no network: the commit follows when `fn` returns, nothing in between.
+            queryThenCommit: (sql, params) => tx.query(sql, params),
             exec: async (sql) => {
               await tx.exec(sql);
             },

@@ -66,21 +66,36 @@ const LISTEN_RETRY_MS_MIN = 250;
 const LISTEN_RETRY_MS_MAX = 5_000;
 
 /**
- * Every connection carries the bounds as session settings: `lock_timeout` (a row lock held by
- * another transaction), `statement_timeout` (a slow statement), and a client-side read timeout a
- * second later for a server that stopped answering altogether. Waiting for a pooled connection is
- * bounded by `connectionTimeoutMillis`. Each bound ends as 503 (see db-errors.ts).
+ * Every pooled connection carries the bounds as session settings (`sessionSettings`):
+ * `lock_timeout` (a row lock held by another transaction), `statement_timeout` (a slow
+ * statement); and a client-side read timeout a second later for a server that stopped answering
+ * altogether. Waiting for a pooled connection is bounded by `connectionTimeoutMillis`. Each bound
+ * ends as 503 (see db-errors.ts).
  */
 function connectionConfig(url: string, timeouts: DbTimeouts): pg.ClientConfig {
   return {
     connectionString: url,
     connectionTimeoutMillis: timeouts.connectMs,
-    lock_timeout: timeouts.lockMs,
-    statement_timeout: timeouts.statementMs,
     query_timeout: timeouts.statementMs + 1_000,
-    idle_in_transaction_session_timeout: timeouts.statementMs * 2,
     keepAlive: true,
   };
+}
+
+/**
+ * Set once a connection is open, before it is first handed out, rather than as startup
+ * parameters, which PgBouncer refuses (deploy/pgbouncer.ini): the same bounds either way.
+ * JIT compiles a plan whose estimated cost is high, taking ~100 ms: a generic plan of a paged
+ * read (its LIMIT unknown to the planner) is estimated as if it read every payout. This
+ * service's statements are all short, so compiling never pays.
+ */
+function sessionSettings(timeouts: DbTimeouts): string {
+  const ms = (value: number) => Math.floor(value);
+  return [
+    "SET jit = off",
+    `SET lock_timeout = ${ms(timeouts.lockMs)}`,
+    `SET statement_timeout = ${ms(timeouts.statementMs)}`,
+    `SET idle_in_transaction_session_timeout = ${ms(timeouts.statementMs * 2)}`,
+  ].join("; ");
 }
 
 export function openPostgres({
@@ -91,14 +106,14 @@ export function openPostgres({
   const config = connectionConfig(url, timeouts);
   const pool = new pg.Pool({
     ...config,
+    // Statements are written to the connection without waiting for the one before to be
+    // answered (the server still runs them in order): a transaction's BEGIN, its first
+    // statements and its COMMIT share round trips (see `transaction`).
+    pipeline: true,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    // JIT compiles a plan whose estimated cost is high, taking ~100 ms: a generic plan of a
-    // paged read (its LIMIT unknown to the planner) is estimated as if it read every payout.
-    // This service's statements are all short, so compiling never pays. A SET before the
-    // connection is first handed out, rather than a startup option, which PgBouncer refuses.
     onConnect: async (client: pg.ClientBase) => {
-      await client.query("SET jit = off");
+      await client.query(sessionSettings(timeouts));
     },
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
@@ -122,31 +137,58 @@ export function openPostgres({
         lost = error;
       };
       client.on("error", onError);
+      // Set once COMMIT is sent with the last statement: no ROLLBACK may follow it.
+      let committed = false;
       try {
-        await client.query("BEGIN");
+        // Pipelined: BEGIN travels with the transaction's first statement.
+        let begun: Promise<unknown> | undefined = client.query("BEGIN");
+        begun.catch(() => {});
+        const afterBegin = async <T>(sent: Promise<T>): Promise<T> => {
+          if (begun) {
+            const waiting = begun;
+            begun = undefined;
+            await waiting.catch((error: unknown) => {
+              sent.catch(() => {});
+              throw error;
+            });
+          }
+          return sent;
+        };
         // Set by allowLongStatements: the client-side read timeout of this transaction's queries.
         let readTimeoutMs: number | undefined;
+        const run = pgQueryable(client, () => readTimeoutMs);
         const tx: Tx = {
-          query: pgQueryable(client, () => readTimeoutMs),
+          query: (sql, params) => afterBegin(run(sql, params)),
+          async queryThenCommit<T>(sql: string, params?: unknown[]) {
+            const sent = run<T>(sql, params);
+            const commit = client.query("COMMIT");
+            committed = true;
+            commit.catch(() => {});
+            // A statement that failed aborted the transaction: the server ends it at the COMMIT
+            // (answered as a rollback), and the statement's error is thrown.
+            const result = await afterBegin(sent);
+            await commit;
+            return result;
+          },
           // A parameterless query goes over the simple protocol, which allows several statements.
           exec: async (sql) => {
-            await client.query(
-              readTimeoutMs === undefined ? sql : withReadTimeout(sql, readTimeoutMs),
+            await afterBegin(
+              client.query(readTimeoutMs === undefined ? sql : withReadTimeout(sql, readTimeoutMs)),
             );
           },
           async allowLongStatements(ms) {
-            await client.query(`SET LOCAL statement_timeout = ${Math.floor(ms)}`);
+            await afterBegin(client.query(`SET LOCAL statement_timeout = ${Math.floor(ms)}`));
             readTimeoutMs = Math.floor(ms) + 1_000;
           },
         };
         const result = await fn(tx);
-        await client.query("COMMIT");
+        if (!committed) await afterBegin(client.query("COMMIT"));
         return result;
       } catch (error) {
         // A connection that timed out or broke may still be mid-statement: destroy it rather
         // than roll back on it and hand it to the next request.
         if (unavailableFrom(error)) lost ??= error as Error;
-        if (!lost) await client.query("ROLLBACK").catch(() => {});
+        if (!lost && !committed) await client.query("ROLLBACK").catch(() => {});
         return rethrowUnavailable(error);
       } finally {
         client.off("error", onError);

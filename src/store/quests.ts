@@ -199,12 +199,14 @@ type DetailRow = QuestRow & { n: number; now: Date } & {
 };
 
 /**
- * Detail views of several quests in ONE statement, so each quest's `points_remaining` and its
- * page come from the same snapshot, and many reads cost one round trip. Each page's keys are
- * found by an index-only walk of payouts_quest_page_idx, then each payout and its account by
- * primary key, so a deep `offset` skips index entries instead of joined rows (the cost still
- * grows with the offset) and the first page costs the same at any payout count. Answer i is page
- * i's quest, or undefined when the quest does not exist.
+ * Detail views of several quests in ONE statement, so each quest's `points_remaining`, its
+ * payout count and its page come from the same snapshot, and many reads cost one round trip.
+ * Each page's keys are one range of payouts_quest_position_idx (a quest with n payouts answers
+ * `offset` o with positions n - o down to n - o - limit + 1, newest first as the spec orders
+ * them; migration 011), then each payout and its account by primary key: any offset costs what
+ * the first page does. A quest whose positions the backfill has not completed yet is read as
+ * before, an index-only walk of payouts_quest_page_idx skipping `offset` entries. Answer i is
+ * page i's quest, or undefined when the quest does not exist.
  */
 export async function findQuestDetails(
   db: Queryable,
@@ -222,10 +224,15 @@ export async function findQuestDetails(
      LEFT JOIN LATERAL (
        SELECT pp.id, pp.quest_id, pp.amount, pp.created_at, pp.earning_period_id, a.pass
        FROM (
-         SELECT id FROM payouts
-         WHERE quest_id = q.id
-         ORDER BY created_at DESC, id DESC
-         LIMIT r.lim OFFSET r.off
+         (SELECT id FROM payouts
+          WHERE q.payouts_made IS NOT NULL AND quest_id = q.id
+            AND position BETWEEN q.payouts_made - r.off - r.lim + 1 AND q.payouts_made - r.off)
+         UNION ALL
+         -- A quest the backfill has not reached yet: its page as it was read before positions.
+         (SELECT id FROM payouts
+          WHERE q.payouts_made IS NULL AND quest_id = q.id
+          ORDER BY created_at DESC, id DESC
+          LIMIT r.lim OFFSET r.off)
        ) page
        -- OFFSET 0 keeps each lookup a subquery of its own: flattened, the planner (not knowing
        -- the page size) may hash-join the whole payouts table against the page instead.

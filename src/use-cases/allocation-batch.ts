@@ -168,6 +168,21 @@ class PassTotalRaced extends Error {
   }
 }
 
+/**
+ * The answers of statements sent together. When one fails, those sent after it fail too (the
+ * transaction is aborted), possibly in the same turn: the error thrown is the first one sent's,
+ * the cause (a lock not granted), never a follower's "transaction is aborted".
+ */
+async function inSendOrder<A, B, C>(
+  a: Promise<A>,
+  b: Promise<B>,
+  c: Promise<C>,
+): Promise<[A, B, C]> {
+  const settled = await Promise.allSettled([a, b, c]);
+  for (const result of settled) if (result.status === "rejected") throw result.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [A, B, C];
+}
+
 /** The entries of each quest, in arrival order. */
 function groupByQuest<T>(entries: readonly T[], questOf: (entry: T) => number): Map<number, T[]> {
   const byQuest = new Map<number, T[]>();
@@ -186,24 +201,21 @@ async function allocateInTransaction(
 ): Promise<BatchRun<RequestOutcome>> {
   const claims = jobs.map((job) => claimsOf(job.request, job.busyItems));
   const given = claims.flatMap((c) => [c.request, ...c.items]).filter((c) => c !== undefined);
-  const lockedClaims = await tryLockIdempotencyKeys(tx, given);
-  const freeClaims = new Set(given.filter((_, i) => lockedClaims[i]));
-
   const questIds = [...new Set(jobs.map((job) => job.request.questId))];
-  const quests = await lockQuestsForAllocation(tx, questIds).catch((error: unknown) => {
+  // Sent together, run by the server in this order: none needs an answer of another, so they
+  // cost one round trip (the context's snapshot is still taken once the locks are granted).
+  const claimed = tryLockIdempotencyKeys(tx, given);
+  const locked = lockQuestsForAllocation(tx, questIds).catch((error: unknown) => {
     throw isLockNotGranted(error) ? new QuestLockNotGranted(error) : error;
   });
-  const passesOf = (selected: readonly Job[]) => [
-    ...new Set(selected.flatMap((job) => job.request.items.map((item) => item.pass))),
-  ];
-  const context = await readAllocationContext(tx, {
+  const read = readAllocationContext(tx, {
     questIds,
     keyIds: [...new Set(jobs.map((job) => job.request.keyId))],
-    passes: passesOf(jobs),
-    livePasses: passesOf(jobs.filter((job) => quests.get(job.request.questId)?.mode === "live")),
-    claims: [...freeClaims],
-    ownerIds: [...new Set([...quests.values()].map((quest) => quest.ownerId))],
+    passes: [...new Set(jobs.flatMap((job) => job.request.items.map((item) => item.pass)))],
+    claims: given,
   });
+  const [lockedClaims, quests, context] = await inSendOrder(claimed, locked, read);
+  const freeClaims = new Set(given.filter((_, i) => lockedClaims[i]));
   const stateOf = (claim: IdempotencyClaim | undefined): ClaimState | undefined =>
     claim && { free: freeClaims.has(claim), stored: context.stored.get(claimId(claim)) };
 

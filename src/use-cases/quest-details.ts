@@ -3,8 +3,6 @@ import type { Db } from "../store/db.js";
 import { type DetailPage, findQuestDetails } from "../store/quests.js";
 import { createBatchScheduler } from "./batch-scheduler.js";
 
-/** Pages this deep or deeper are read on their own: one would hold up a batch of cheap ones. */
-const BATCHED_PAGE_END_MAX = 1_000;
 const DETAIL_BATCH_MAX = 256;
 const DETAIL_QUEUE_MAX = 1_000;
 
@@ -23,8 +21,7 @@ export interface ReadQuestDetail {
  * Owner detail views, batched like allocations: reads that arrive while a batch is running wait
  * and go together in one statement (one snapshot, one round trip), and identical pages in a batch
  * are read once. A dashboard polled by many clients, or many owners at once, then costs a
- * fraction of a round trip per read. Deep pages are read alone. Waiting reads are bounded: beyond
- * the bound, 503.
+ * fraction of a round trip per read. Waiting reads are bounded: beyond the bound, 503.
  */
 export function createQuestDetailReader(db: Db): ReadQuestDetail {
   const scheduler = createBatchScheduler<DetailPage, QuestDetailRead | undefined>({
@@ -35,12 +32,8 @@ export function createQuestDetailReader(db: Db): ReadQuestDetail {
     totalMax: DETAIL_QUEUE_MAX, // one key: the same bound
     what: { plural: "quest detail reads", perKey: "in this process" },
   });
-  const read = (async (page) => {
-    if (page.offset + page.limit > BATCHED_PAGE_END_MAX) {
-      return (await findQuestDetails(db, [page]))[0];
-    }
-    return scheduler.submit(page);
-  }) as ReadQuestDetail;
+  // Every page costs what the first does (kept positions, migration 011), so deep ones batch too.
+  const read = ((page) => scheduler.submit(page)) as ReadQuestDetail;
   read.drain = scheduler.drain;
   return read;
 }

@@ -1,5 +1,13 @@
 import { execFileSync, spawn } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  appendFileSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -22,6 +30,13 @@ export interface PostgresServer {
 export interface PostgresOptions {
   /** Keep fsync on (durability tests); off by default, for speed. */
   durable?: boolean;
+  /**
+   * A postgresql.conf include file (deploy/postgresql.conf): copied into the data directory and
+   * included from its postgresql.conf, in place of the helper's max_connections and
+   * shared_buffers. Port, listen address and socket directory stay the helper's; with `durable`,
+   * nothing overrides the file's durability settings.
+   */
+  settingsFile?: string;
 }
 
 function findBinDir(): string {
@@ -96,13 +111,18 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"],
     user,
   );
+  if (options.settingsFile) {
+    const copy = join(dataDir, "included.conf");
+    copyFileSync(options.settingsFile, copy);
+    if (user) chownSync(copy, user.uid, user.gid);
+    appendFileSync(join(dataDir, "postgresql.conf"), "\ninclude 'included.conf'\n");
+  }
   const port = await freePort();
   const settings = [
     `-p ${port}`,
     "-c listen_addresses=127.0.0.1",
     `-c unix_socket_directories=${dir}`,
-    "-c max_connections=300",
-    "-c shared_buffers=128MB",
+    ...(options.settingsFile ? [] : ["-c max_connections=300", "-c shared_buffers=128MB"]),
     ...(options.durable
       ? []
       : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
