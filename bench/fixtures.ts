@@ -172,5 +172,5 @@ export async function positionBulkLoad(db: Db, questIds: readonly number[]): Pro
   const startedMs = performance.now();
   const { numbered, complete } = await fillPayoutPositions(db, { batchSize: 50_000 });
   if (!complete) throw new Error("the positions backfill left quests unnumbered");
-  backfills.push({ numbered, seconds: (performance.now() - startedMs) / 1000 });
+  if (numbered > 0) backfills.push({ numbered, seconds: (performance.now() - startedMs) / 1000 });
 }

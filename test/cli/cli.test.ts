@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { openTestDb } from "../helpers/app.js";
+import { CLI_ARGS } from "../helpers/cli-command.js";
 
-const CLI = ["--import", "tsx", "src/cli/main.ts"];
+const CLI = CLI_ARGS;
 
 interface Run {
   code: number | null;

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { lockDataDir } from "../../src/store/data-dir-lock.js";
+import { CLI_ARGS } from "../helpers/cli-command.js";
 import {
   ADMIN_TOKEN,
   isReady,
@@ -21,7 +22,7 @@ import {
 } from "../helpers/service-process.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = ["--import", "tsx", "src/cli/main.ts"];
+const CLI = CLI_ARGS;
 /** A refused command exits as soon as it tried the lock; one still running then was let in. */
 const REFUSAL_TIMEOUT_MS = 45_000;
 

@@ -14,7 +14,9 @@ import {
 /** The workers of a primary: its child processes running the CLI (tsx may start esbuild too). */
 function childrenOf(pid: number): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(pid), "-f", "src/cli/main.ts"], { encoding: "utf8" })
+    return execFileSync("pgrep", ["-P", String(pid), "-f", "cli/main\\.(ts|js)"], {
+      encoding: "utf8",
+    })
       .split("\n")
       .filter(Boolean)
       .map(Number);

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { after, before } from "node:test";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { getAddress } from "viem";
@@ -8,7 +9,8 @@ import { type AppOptions, buildApp } from "../../src/http/app.js";
 import type { Services } from "../../src/http/services.js";
 import { prepareServices } from "../../src/runtime.js";
 import type { Db, DbTimeouts } from "../../src/store/db.js";
-import { openPglite } from "../../src/store/pglite.js";
+import { migrate } from "../../src/store/migrate.js";
+import { openPglite, snapshotPglite } from "../../src/store/pglite.js";
 import { openPostgres } from "../../src/store/postgres.js";
 import { startPostgres } from "./postgres.js";
 
@@ -27,12 +29,41 @@ async function postgresAdminUrl(): Promise<string> {
   return server.url;
 }
 
-/** A fresh, empty database of the given kind (a new database on the server, or PGlite in memory). */
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/**
+ * A migrated PGlite cluster's files: the test runner's (QP_TEST_PGLITE_TEMPLATE, made once per
+ * run by scripts/run-tests.ts), else made once in this process. Creating a PGlite cluster costs
+ * seconds of CPU; loading one, a fraction of that.
+ */
+function migratedPglite(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const file = process.env.QP_TEST_PGLITE_TEMPLATE;
+    if (file && existsSync(file)) return new Blob([readFileSync(file)]);
+    const db = await openPglite(undefined);
+    try {
+      await migrate(db);
+      return await snapshotPglite(db);
+    } finally {
+      await db.close();
+    }
+  })();
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh database of the given kind (a new database on the server, or PGlite in memory): empty,
+ * or with `migrated`, at the latest migration (what `prepareServices` would bring it to).
+ */
 export async function openTestDb(
   kind: DatabaseKind,
   timeouts?: DbTimeouts,
+  { migrated = false }: { migrated?: boolean } = {},
 ): Promise<{ db: Db; url?: string }> {
-  if (kind === "pglite") return { db: await openPglite(undefined, { timeouts }) };
+  if (kind === "pglite") {
+    const from = migrated ? await migratedPglite() : undefined;
+    return { db: await openPglite(undefined, { timeouts, ...(from ? { from } : {}) }) };
+  }
   const adminUrl = await postgresAdminUrl();
   const name = `qp_test_${randomBytes(6).toString("hex")}`;
   const admin = openPostgres({ url: adminUrl, poolSize: 1 });
@@ -70,7 +101,7 @@ export async function buildTestContext(
   wrapDb: (db: Db) => Db = (db) => db,
 ): Promise<TestContext> {
   const config = loadConfig({ ADMIN_TOKEN, LOG_LEVEL: "silent", ...env });
-  const { db, url } = await openTestDb(kind, config.dbTimeouts);
+  const { db, url } = await openTestDb(kind, config.dbTimeouts, { migrated: true });
   const services = await prepareServices(config, wrapDb(db));
   const app = await buildApp(services, { logger });
   await app.ready();

@@ -43,7 +43,7 @@ function chromiumPath(): string {
   return found;
 }
 
-/** This process's bundle: test files run in parallel, each bundles into a folder of its own. */
+/** The pages' bundle: the test run's, or one per process in a folder of its own. */
 let built: Promise<string> | undefined;
 
 export interface WebService {
@@ -74,9 +74,14 @@ async function freePort(): Promise<number> {
  */
 export async function startWebService(env: Record<string, string> = {}): Promise<WebService> {
   if (!built) {
-    const dir = mkdtempSync(join(tmpdir(), "questpoints-web-"));
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    built = buildWeb(dir);
+    // The test runner's bundle of the pages (scripts/run-tests.ts), else one of this process.
+    const shared = process.env.QP_TEST_WEB_DIR;
+    if (shared) built = Promise.resolve(shared);
+    else {
+      const dir = mkdtempSync(join(tmpdir(), "questpoints-web-"));
+      process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+      built = buildWeb(dir);
+    }
   }
   const webDir = await built;
   // The browser first: if it cannot start, there is no service left listening.

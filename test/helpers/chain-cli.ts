@@ -7,9 +7,10 @@ import { fileURLToPath } from "node:url";
 import { Command } from "commander";
 import { registerChainCommands } from "../../src/cli/chain.js";
 import { loadConfig } from "../../src/config.js";
+import { CLI_ARGS } from "./cli-command.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = ["--import", "tsx", "src/cli/main.ts"];
+const CLI = CLI_ARGS;
 const CHAIN_ENV = ["CHAIN_RPC_URL", "CHAIN_WS_URL", "CHAIN_ID"];
 
 export interface CliRun {

@@ -8,9 +8,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { ADMIN_TOKEN, buildTestContext, type TestContext } from "./app.js";
+import { CLI_ARGS } from "./cli-command.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = ["--import", "tsx", "src/cli/main.ts"];
+const CLI = CLI_ARGS;
 /** A CLI run that takes longer than this is stopped (SIGKILL) and fails its test. */
 const RUN_TIMEOUT_MS = 120_000;
 

@@ -10,12 +10,13 @@ import { connect, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { getAddress } from "viem";
 import { assertBooksBalance, type ListedBooks, readBooks } from "./books.js";
+import { CLI_ARGS } from "./cli-command.js";
 import { freePort } from "./postgres.js";
 
 export const ADMIN_TOKEN = "durability-admin-token-0123456789";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = ["--import", "tsx", "src/cli/main.ts", "serve"];
+const CLI = [...CLI_ARGS, "serve"];
 const READY_TIMEOUT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -22,6 +22,25 @@ async function statuses(
   return out;
 }
 
+/**
+ * Waits until `ctx` counts in Redis: its client connects in the background, and until then the
+ * service serves without limits (by design), which would make the first requests uncounted.
+ */
+async function untilCountingInRedis(ctx: TestContext, redisUrl: string, subnet: number) {
+  const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const keys = await client.dbsize();
+      await ctx.inject({ url: "/quests", remoteAddress: `10.99.${subnet}.${attempt + 1}` });
+      if ((await client.dbsize()) > keys) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error("the service never counted a request in Redis");
+  } finally {
+    client.disconnect();
+  }
+}
+
 describe("rate limits shared through Redis [postgres]", () => {
   let redis: RedisServer;
   let first: TestContext;
@@ -43,6 +62,8 @@ describe("rate limits shared through Redis [postgres]", () => {
     });
     first = await buildTestContext("postgres", env, { level: "warn", stream });
     second = await buildTestContext("postgres", env);
+    await untilCountingInRedis(first, redis.url, 1);
+    await untilCountingInRedis(second, redis.url, 2);
   });
   after(async () => {
     await first?.close();
