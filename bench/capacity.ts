@@ -11,7 +11,7 @@ import { checkAllOk, checkBooks, checkPayoutsMatch, readBooks } from "./checks.j
 import { createCast, createQuests, passAddress, registerAccounts } from "./fixtures.js";
 import { type LoadSettings, type LoadTarget, type Measurement, runLoad } from "./load.js";
 import { treeCpuSeconds } from "./processes.js";
-import { type Database, type Service, startService } from "./service.js";
+import { type Database, type GroupContext, type Service, startService } from "./service.js";
 
 export const CAPACITY_GROUP = "capacity: per-payout costs";
 const QUEST_COUNT = 1_000;
@@ -33,12 +33,7 @@ export interface CapacityResult {
   rowsMeasured: number;
 }
 
-export interface CapacityBenchOptions {
-  open: (name: string) => Promise<Database>;
-  settings: LoadSettings;
-  log: (message: string) => void;
-  withDb: <T>(database: Database, use: (db: Db) => Promise<T>) => Promise<T>;
-  stopService: (service: Service, scenario: string) => Promise<void>;
+export interface CapacityBenchOptions extends GroupContext {
   /** The PostgreSQL server's main process (its postmaster.pid), whose tree is every backend. */
   postgresPid: number;
 }

@@ -6,13 +6,12 @@
  * delay. Its round trips are measured first (`SELECT 1`, direct, proxy at 0 µs, at 500 µs) and
  * reported in the notes. Each run is on a fresh database; books and payouts are checked.
  */
-import type { Db } from "../src/store/db.js";
 import { checkAllOk, checkBooks, checkPayoutsMatch, readBooks } from "./checks.js";
 import { formatProxyMeasurement, measureProxy, startDelayProxy } from "./delay-proxy.js";
 import { createCast, createQuests } from "./fixtures.js";
-import { type LoadSettings, type Measurement, runLoad } from "./load.js";
+import { type Measurement, runLoad } from "./load.js";
 import type { Goal, Row } from "./report.js";
-import { type Database, type Service, startService } from "./service.js";
+import { type GroupContext, startService } from "./service.js";
 
 export const REMOTE_GROUP = "remote database";
 const DELAY_US = 500;
@@ -23,15 +22,10 @@ export const REMOTE_SCENARIOS = {
 };
 const GOAL: Goal = { ratioMin: 0.7 };
 
-export interface RemoteBenchOptions {
+export interface RemoteBenchOptions extends GroupContext {
   /** The server's own URL (the proxy is put in front of its port). */
   serverUrl: string;
-  open: (name: string) => Promise<Database>;
-  settings: LoadSettings;
-  log: (message: string) => void;
   note: (line: string) => void;
-  withDb: <T>(database: Database, use: (db: Db) => Promise<T>) => Promise<T>;
-  stopService: (service: Service, scenario: string) => Promise<void>;
 }
 
 /** Hot-quest allocations on a fresh database, reached directly or through a proxy. */

@@ -10,9 +10,9 @@ import type { Db, Tx } from "../src/store/db.js";
 import { RECOMPUTED_TOTALS_SQL } from "../test/helpers/kept-totals.js";
 import { checkAllOk, checkBooks, checkPayoutsMatch, readBooks } from "./checks.js";
 import { createCast, createQuests } from "./fixtures.js";
-import { type LoadSettings, type LoadTarget, type Measurement, runLoad } from "./load.js";
+import { type LoadTarget, type Measurement, runLoad } from "./load.js";
 import type { Goal, Row } from "./report.js";
-import { type Database, type Service, startService } from "./service.js";
+import { type Database, type GroupContext, startService } from "./service.js";
 
 export const STORED_GROUP = "stored payouts";
 const STORED_PAYOUTS = Number(process.env.BENCH_STORED_PAYOUTS ?? 10_000_000);
@@ -27,13 +27,7 @@ export const STORED_SCENARIOS = {
 };
 const GOAL: Goal = { ratioMin: 0.9 };
 
-export interface ScaleBenchOptions {
-  open: (name: string) => Promise<Database>;
-  settings: LoadSettings;
-  log: (message: string) => void;
-  withDb: <T>(database: Database, use: (db: Db) => Promise<T>) => Promise<T>;
-  stopService: (service: Service, scenario: string) => Promise<void>;
-}
+export type ScaleBenchOptions = GroupContext;
 
 interface Runs {
   hot: Measurement;

@@ -1,5 +1,7 @@
 /** The processes under test: the questpoints service on either database, and the bare server. */
 import { randomBytes } from "node:crypto";
+import type { Db } from "../src/store/db.js";
+import type { LoadSettings } from "./load.js";
 import { type Child, startChild } from "./processes.js";
 
 export type Database = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
@@ -59,4 +61,14 @@ export function startBare(answer: BareAnswer, workers = 1): Promise<Child> {
     BARE_CONTENT_TYPE: bytes?.contentType,
     BARE_HEADERS: bytes && JSON.stringify(bytes.headers),
   });
+}
+
+/** What a group of rows is given by bench/run.ts: fresh databases, the load, a log, SQL access. */
+export interface GroupContext {
+  /** A fresh PostgreSQL database on the bench's server. */
+  open: (name: string) => Promise<Database>;
+  settings: LoadSettings;
+  log: (message: string) => void;
+  withDb: <T>(database: Database, use: (db: Db) => Promise<T>) => Promise<T>;
+  stopService: (service: Service, scenario: string) => Promise<void>;
 }

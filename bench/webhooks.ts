@@ -7,13 +7,12 @@
  * endpoint ends only when every payout's event has arrived (bounded); the books are checked
  * after each run and every payout must have had its event delivered.
  */
-import type { Db } from "../src/store/db.js";
 import { checkAllOk, checkBooks, checkPayoutsMatch, readBooks, record } from "./checks.js";
 import { createCast, createQuests } from "./fixtures.js";
-import { type LoadSettings, type Measurement, runLoad } from "./load.js";
+import { type Measurement, runLoad } from "./load.js";
 import { startChild } from "./processes.js";
 import type { Goal, Row } from "./report.js";
-import { type Database, type Service, startService } from "./service.js";
+import { type Database, type GroupContext, type Service, startService } from "./service.js";
 
 export const WEBHOOK_GROUP = "webhooks";
 export const WEBHOOK_SCENARIOS = {
@@ -41,13 +40,7 @@ export interface WebhookLag {
   payouts: number;
 }
 
-export interface WebhookBenchOptions {
-  open: (name: string) => Promise<Database>;
-  settings: LoadSettings;
-  log: (message: string) => void;
-  withDb: <T>(database: Database, use: (db: Db) => Promise<T>) => Promise<T>;
-  stopService: (service: Service, scenario: string) => Promise<void>;
-}
+export type WebhookBenchOptions = GroupContext;
 
 const SERVICE_ENV = { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" };
 

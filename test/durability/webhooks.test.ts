@@ -305,14 +305,21 @@ describe("webhooks across crashes and processes", { concurrency: 2 }, () => {
     return JSON.stringify(rows);
   }
 
-  it("SIGKILL while deliveries are in flight loses no event [postgres]", {
-    timeout: 150_000,
-  }, async (t) => {
+  /**
+   * A service on `env` with an endpoint at a slow local receiver, under allocation load until
+   * `answeredFirst` are answered; then, with deliveries held in flight at the receiver, the
+   * service is stopped with `signal`, the load ends and the receiver lets go. `cut`: the payouts
+   * whose deliveries the stop cut.
+   */
+  async function stopWhileDelivering(
+    env: Record<string, string>,
+    answeredFirst: number,
+    signal: "SIGKILL" | "SIGTERM",
+  ) {
     const receiver = new Receiver();
     receivers.push(receiver);
     const url = await receiver.start();
     receiver.holdMs = SLOW_MS;
-    const { env, db } = await freshDatabase();
     const steps = timeline();
     const service = await startService(env);
     steps.mark("ready");
@@ -321,23 +328,33 @@ describe("webhooks across crashes and processes", { concurrency: 2 }, () => {
 
     const load = new Load(service.baseUrl, fixture, { concurrency: 16, stopOnNoAnswer: true });
     load.start();
-    await load.answeredAtLeast(150);
-    steps.mark("150 answered");
-    // Deliveries in flight at the kill: the receiver keeps what it holds until the kill is done.
+    await load.answeredAtLeast(answeredFirst);
+    steps.mark(`${answeredFirst} answered`);
+    // Deliveries in flight at the stop: the receiver keeps what it holds until the stop is done.
     receiver.holding = true;
     assert.ok(
       await waitFor(() => receiver.inFlight > 0, 10_000),
       "deliveries are in flight at the receiver",
     );
-    const killedAt = Date.now();
-    const exit = await service.kill("SIGKILL");
-    steps.mark("killed");
-    assert.equal(exit.signal, "SIGKILL");
+    const stoppedAt = Date.now();
+    const exit = await service.kill(signal);
+    steps.mark(signal === "SIGKILL" ? "killed" : "stopped");
     const attempts = await load.finished();
     receiver.holdMs = 0;
     receiver.holding = false;
     await waitFor(() => receiver.inFlight === 0, 5_000);
-    const cutAtKill = receiver.received.filter((r) => r.cut).map((r) => r.payoutId!);
+    const cut = receiver.received.filter((r) => r.cut).map((r) => r.payoutId!);
+    return { receiver, steps, service, fixture, attempts, exit, stoppedAt, cut };
+  }
+
+  it("SIGKILL while deliveries are in flight loses no event [postgres]", {
+    timeout: 150_000,
+  }, async (t) => {
+    const { env, db } = await freshDatabase();
+    const stopped = await stopWhileDelivering(env, 150, "SIGKILL");
+    const { receiver, steps, fixture, attempts, exit, stoppedAt: killedAt } = stopped;
+    assert.equal(exit.signal, "SIGKILL");
+    const cutAtKill = stopped.cut;
     assert.ok(cutAtKill.length > 0, "the kill cut deliveries in flight");
 
     const restarted = await startService(env);
@@ -433,39 +450,14 @@ describe("webhooks across crashes and processes", { concurrency: 2 }, () => {
 
   it("a graceful stop (SIGTERM) loses nothing [pglite]", { timeout: 150_000 }, async (t) => {
     const env = { DATA_DIR: dataDir, ...WEBHOOK_ENV };
-    const receiver = new Receiver();
-    receivers.push(receiver);
-    const url = await receiver.start();
-    receiver.holdMs = SLOW_MS;
-    const steps = timeline();
-    const service = await startService(env);
-    steps.mark("ready");
-    const fixture = await createFixture(service.baseUrl);
-    await subscribe(service.baseUrl, fixture, receiver, url);
-
-    const load = new Load(service.baseUrl, fixture, { concurrency: 16, stopOnNoAnswer: true });
-    load.start();
-    await load.answeredAtLeast(100);
-    steps.mark("100 answered");
-    // Deliveries in flight at the stop: the receiver keeps what it holds until the stop is done.
-    receiver.holding = true;
-    assert.ok(
-      await waitFor(() => receiver.inFlight > 0, 10_000),
-      "deliveries are in flight at the receiver",
-    );
-    const stoppedAt = Date.now();
-    const exit = await service.kill("SIGTERM");
-    steps.mark("stopped");
-    const attempts = await load.finished();
-    receiver.holdMs = 0;
-    receiver.holding = false;
-    await waitFor(() => receiver.inFlight === 0, 5_000);
+    const stopped = await stopWhileDelivering(env, 100, "SIGTERM");
+    const { receiver, steps, fixture, attempts, exit, stoppedAt } = stopped;
     assert.deepEqual(
       exit,
       { code: 0, signal: null },
-      `the stop was clean: ${service.output().slice(-2000)}`,
+      `the stop was clean: ${stopped.service.output().slice(-2000)}`,
     );
-    const cutAtStop = receiver.received.filter((r) => r.cut).map((r) => r.payoutId!);
+    const cutAtStop = stopped.cut;
     assert.ok(cutAtStop.length > 0, "the stop cut deliveries in flight");
 
     const restarted = await startService(env);
