@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
+import { PAGE_OFFSET_MAX } from "../../src/domain/limits.js";
 import {
   allocate,
   createAccount,
@@ -170,6 +171,11 @@ for (const kind of DATABASES) {
           newestFirst.slice(24),
         );
         assert.deepEqual((await detail(ctx(), fixture, "?offset=25")).payouts, []);
+        // The deepest offset allowed: past every position, nothing (and no arithmetic error).
+        assert.deepEqual(
+          (await detail(ctx(), fixture, `?limit=100&offset=${PAGE_OFFSET_MAX}`)).payouts,
+          [],
+        );
         assert.deepEqual(
           (await detail(ctx(), fixture, "?limit=1")).payouts,
           newestFirst.slice(0, 1),
@@ -191,6 +197,7 @@ for (const kind of DATABASES) {
         ["offset=-1", "offset"],
         ["offset=abc", "offset"],
         ["offset=1.5", "offset"],
+        [`offset=${PAGE_OFFSET_MAX + 1}`, "offset"],
       ] as const) {
         it(`refuses ${query} with 400 BAD_REQUEST naming ${field}, never clamping`, async () => {
           const response = await getDetail(ctx(), fixture, `?${query}`);
