@@ -426,3 +426,28 @@ async function injectWallet(context: BrowserContext, wallet: TestWallet): Promis
     };
   });
 }
+
+/** A pending application with one quest, signed by a new owner wallet as an applicant would; its id. */
+export async function submitApplication(service: WebService, project: string): Promise<number> {
+  const owner = testWallet();
+  const hourMs = 60 * 60 * 1000;
+  const response = await service.ctx.inject({
+    method: "POST",
+    url: "/applications",
+    payload: {
+      project,
+      contact: "ops@example.org",
+      owner: owner.address,
+      proof: await owner.proof(service),
+      quest: {
+        name: `${project} quest`,
+        total_points: 1000,
+        expected_points_per_completion: 10,
+        start: new Date(Date.now() - hourMs).toISOString(),
+        end: new Date(Date.now() + 7 * 24 * hourMs).toISOString(),
+      },
+    },
+  });
+  assert.equal(response.statusCode, 201, response.body);
+  return response.json().id as number;
+}

@@ -19,7 +19,7 @@ import {
   openPage,
   screenshot,
   startWebService,
-  testWallet,
+  submitApplication,
   type WebService,
 } from "../helpers/browser.js";
 
@@ -50,29 +50,6 @@ describe("the operator console's data views [browser, pglite]", () => {
     await service?.close();
   });
 
-  async function submitApplication(project: string): Promise<number> {
-    const owner = testWallet();
-    const response = await service.ctx.inject({
-      method: "POST",
-      url: "/applications",
-      payload: {
-        project,
-        contact: "ops@example.org",
-        owner: owner.address,
-        proof: await owner.proof(service),
-        quest: {
-          name: `${project} quest`,
-          total_points: 1000,
-          expected_points_per_completion: 10,
-          start: new Date(Date.now() - HOUR_MS).toISOString(),
-          end: new Date(Date.now() + 7 * DAY_MS).toISOString(),
-        },
-      },
-    });
-    expectStatus(response, 201);
-    return response.json().id as number;
-  }
-
   async function signIn(opened: OpenedPage, section?: string): Promise<void> {
     const { page } = opened;
     await page.getByLabel("Admin token").fill(ADMIN_TOKEN);
@@ -90,7 +67,7 @@ describe("the operator console's data views [browser, pglite]", () => {
   }
 
   it("approves with a campaign chosen by name, and shows what was granted, linked to the quest", async () => {
-    const id = await submitApplication("Granted");
+    const id = await submitApplication(service, "Granted");
     const opened = await openPage(service, "/app/operator");
     const { page } = opened;
     await signIn(opened);

@@ -11,12 +11,9 @@ import {
   openPage,
   screenshot,
   startWebService,
-  testWallet,
+  submitApplication,
   type WebService,
 } from "../helpers/browser.js";
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 
 const textOf = async (locator: Locator) => (await locator.textContent()) ?? "";
 
@@ -91,35 +88,12 @@ describe("the operator console by role [browser, pglite]", () => {
     return created.json();
   }
 
-  async function submitApplication(project: string): Promise<number> {
-    const owner = testWallet();
-    const response = await service.ctx.inject({
-      method: "POST",
-      url: "/applications",
-      payload: {
-        project,
-        contact: "ops@example.org",
-        owner: owner.address,
-        proof: await owner.proof(service),
-        quest: {
-          name: `${project} quest`,
-          total_points: 1000,
-          expected_points_per_completion: 10,
-          start: new Date(Date.now() - HOUR_MS).toISOString(),
-          end: new Date(Date.now() + 7 * DAY_MS).toISOString(),
-        },
-      },
-    });
-    expectStatus(response, 201);
-    return response.json().id as number;
-  }
-
   before(async () => {
     service = await startWebService({ WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
     await addOperator("Vera", "viewer");
     await addOperator("Sam", "support");
     await addOperator("Ada", "admin");
-    pendingId = await submitApplication("Pending");
+    pendingId = await submitApplication(service, "Pending");
     // A key to revoke and payouts to reverse.
     const fixture = await questFixture(service.ctx);
     for (let i = 0; i < 2; i++) {
