@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { isReadableDomain } from "./domain/sign-in-layout.js";
 import { DB_TIMEOUTS_DEFAULT } from "./store/db.js";
 
 /**
@@ -153,7 +154,8 @@ export const SIGN_IN_CHAIN_ID_DEFAULT = 7668;
 /**
  * PUBLIC_BASE_URL, the address players and applicants reach the service at (default
  * `http://localhost:$PORT`): http or https, no path beyond `/`, no query, fragment or user
- * info, since the domain and uri of every sign-in message are checked against it.
+ * info, since the domain and uri of every sign-in message are checked against it. Its host must
+ * be one a message can name as viem reads messages: not an IPv6 literal, or no one could join.
  */
 function signIn(env: Env, port: number, chainId: number | undefined): Config["signIn"] {
   const raw = url(env, "PUBLIC_BASE_URL", ["http:", "https:"]) ?? `http://localhost:${port}`;
@@ -162,6 +164,12 @@ function signIn(env: Env, port: number, chainId: number | undefined): Config["si
     // Never echo the value: it may carry a password (user info).
     throw new ConfigError(
       "PUBLIC_BASE_URL must be a scheme and host only, such as https://quests.example.com (no path, query, fragment or user info).",
+    );
+  }
+  if (!isReadableDomain(parsed.host)) {
+    // The host carries no user info (refused above), so it can be shown.
+    throw new ConfigError(
+      `PUBLIC_BASE_URL's host ${parsed.host} cannot be the domain of an EIP-4361 sign-in message (viem reads a host name or an IPv4 address, with a port; not an IPv6 literal), so no wallet could sign in. Use a host name such as http://localhost:8080 or an IPv4 address such as http://127.0.0.1:8080.`,
     );
   }
   return {

@@ -282,4 +282,12 @@ describe("loadConfig: PUBLIC_BASE_URL and CHAIN_ID, what wallet sign-in messages
       refuses({ PUBLIC_BASE_URL: value }, "PUBLIC_BASE_URL");
     });
   }
+  it("refuses a host no EIP-4361 message can name (an IPv6 literal), naming it and what to use instead", () => {
+    for (const value of ["http://[::1]:8080", "https://[2001:db8::1]", "http://my_host:8080"]) {
+      const error = refuses({ PUBLIC_BASE_URL: value }, "PUBLIC_BASE_URL");
+      assert.ok(error.message.includes(new URL(value).host), error.message);
+      assert.match(error.message, /http:\/\/localhost:8080/);
+      assert.match(error.message, /http:\/\/127\.0\.0\.1:8080/);
+    }
+  });
 });

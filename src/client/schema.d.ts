@@ -623,7 +623,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook endpoint's signing secret
-         * @description The new secret is shown only here. For 24 hours every message carries signatures by both secrets (space-separated in `webhook-signature`), so the receiver can switch without losing one. Needs the `admin` role or above.
+         * @description The new secret is shown only here. For 24 hours every message carries signatures by both secrets (space-separated in `webhook-signature`), so the receiver can switch without losing one. A secret replaced earlier keeps its own 24 hours: each live secret signs. At most 5 replaced secrets sign at once; one more rotation meanwhile is 409 CONFLICT, naming when the oldest stops. Needs the `admin` role or above.
          */
         post: operations["rotateAdminWebhookSecret"];
         delete?: never;
@@ -1164,7 +1164,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook endpoint's signing secret
-         * @description The new secret is shown only here. For 24 hours every message carries signatures by both secrets (space-separated in `webhook-signature`), so the receiver can switch without losing one.
+         * @description The new secret is shown only here. For 24 hours every message carries signatures by both secrets (space-separated in `webhook-signature`), so the receiver can switch without losing one. A secret replaced earlier keeps its own 24 hours: each live secret signs. At most 5 replaced secrets sign at once; one more rotation meanwhile is 409 CONFLICT, naming when the oldest stops.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -7972,6 +7972,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Problem details; `code` is one of `CONFLICT` */
+            409: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Problem details; `code` is one of `URI_TOO_LONG` */
             414: {
                 headers: {
@@ -12603,6 +12614,17 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
             408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `CONFLICT` */
+            409: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;

@@ -2,11 +2,13 @@
  * Wallet sign-in (EIP-4361, "Sign-In with Ethereum", https://eips.ethereum.org/EIPS/eip-4361):
  * the checks of a message against this deployment's settings and a clock. Pure: the nonce's
  * spending, the signature and the chain are the use case's (use-cases/sign-in.ts). The message
- * format itself is viem's (`parseSiweMessage`, `validateSiweMessage`), never parsed by hand.
+ * format itself is viem's (`parseSiweMessage`, `validateSiweMessage`), never parsed by hand; the
+ * text must then be exactly EIP-4361's layout of what viem read (sign-in-layout.ts).
  */
 import { parseSiweMessage, validateSiweMessage } from "viem/siwe";
 import { parsePassAddress } from "./address.js";
 import { AppError, type FieldError } from "./errors.js";
+import { layoutProblem } from "./sign-in-layout.js";
 
 /** A nonce is valid this long after it was issued, and spent by its first use. */
 export const SIGN_IN_NONCE_VALID_MS = 10 * 60 * 1000;
@@ -41,7 +43,8 @@ export interface SignInClaim {
 const ISO = (date: Date) => date.toISOString();
 
 /**
- * Checks a sign-in message: it parses, and its domain, uri, version, chain id, nonce shape,
+ * Checks a sign-in message: it parses, it is exactly EIP-4361's text of its fields (no line
+ * viem skipped), and its domain, uri, version, chain id, nonce shape,
  * issued-at, expiration-time and not-before hold against `settings` and `now`. Every failing
  * field is named in one 400 SIWE_MESSAGE_INVALID, as `${at}.<EIP-4361 field name>` (`at` is
  * where the message sits in the body: `message`, or `proof.message`).
@@ -68,8 +71,12 @@ export function checkSignInMessage(
   const missing = Object.entries(required).filter(([, value]) => value === undefined);
   if (missing.length === Object.keys(required).length) {
     fail("", "is not an EIP-4361 sign-in message");
-  } else {
+  } else if (missing.length > 0) {
     for (const [field] of missing) fail(field, "is missing or malformed");
+  } else {
+    // viem finds the fields anywhere in the text; the signer must have seen only them.
+    const stray = layoutProblem(message, parsed);
+    if (stray) fail(stray.field, stray.problem);
   }
   const address = parsed.address === undefined ? undefined : parsePassAddress(parsed.address);
   if (parsed.address !== undefined && address === undefined) {

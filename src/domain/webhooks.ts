@@ -38,8 +38,10 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** Endpoints per owner account and mode (and for the operators). */
 export const WEBHOOK_ENDPOINTS_MAX = 20;
-/** How long the previous secret keeps signing beside a new one. */
+/** How long a replaced secret keeps signing beside the new one. */
 export const SECRET_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** Replaced secrets still signing at most (each adds a signature to every message's header). */
+export const SECRETS_PREVIOUS_MAX = 5;
 /** An endpoint with nothing but failures for this long is disabled. */
 export const FAILING_DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 /** The waits after each failed attempt (contract: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
@@ -105,7 +107,12 @@ export function signatureHeader(
 
 /** What one attempt came to. */
 export type AttemptResult =
-  | { ok: true; statusCode: number }
+  | {
+      ok: true;
+      statusCode: number;
+      /** What went wrong after a 2xx status line (its body never ended, or was too long). */
+      note?: string | undefined;
+    }
   | {
       ok: false;
       statusCode?: number | undefined;

@@ -46,6 +46,16 @@ export function trafficClass(request: FastifyRequest): TrafficClass {
   return "public";
 }
 
+/**
+ * The client a request counts against, for every budget kept per client: the rate limits, the
+ * nonces a client holds, the applications an hour (docs/promises.md#limits). An IPv4 address is a
+ * client; an IPv6 address counts as its /64, since one host is usually given a whole /64 and
+ * could otherwise take a new budget per address; an IPv4-mapped one as its IPv4 address.
+ */
+export function clientOf(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
+}
+
 const OWNER_IP_BUCKET = "owner:ip:";
 
 /**
@@ -61,7 +71,7 @@ function createBucketKeys(services: Pick<Services, "db" | "caches">) {
   const overBudget = (ip: string) => (overBudgetUntilMs.get(ip) ?? 0) > Date.now();
   return {
     async of(request: FastifyRequest, trafficClass: TrafficClass): Promise<string> {
-      const ip = normalizeIP(request.ip);
+      const ip = clientOf(request);
       if (trafficClass === "owner") {
         // A failed lookup (the database away) counts by address; authentication answers it.
         const usable = await apiKeyOfRequest(services, request, {

@@ -184,30 +184,49 @@ export async function deleteEndpoint(tx: Tx, id: string): Promise<void> {
   await tx.query("DELETE FROM webhook_endpoints WHERE id = $1::uuid", [id]);
 }
 
-/** A new secret; the current one keeps signing beside it until `previousUntil`. */
+/**
+ * A new secret. The current one keeps signing beside it until `previousUntil`, and so does every
+ * earlier one until the end its own rotation promised; those whose end has passed are dropped.
+ * Refused (false, nothing changed) when `previousMax` previous secrets still sign.
+ */
 export async function rotateEndpointSecret(
   tx: Tx,
   id: string,
-  secret: string,
-  previousUntil: Date,
-): Promise<void> {
-  await tx.query(
-    `UPDATE webhook_endpoints
-     SET previous_secret = secret, previous_secret_until = $3, secret = $2
-     WHERE id = $1::uuid`,
-    [id, secret, previousUntil],
+  rotation: { secret: string; now: Date; previousUntil: Date; previousMax: number },
+): Promise<{ ok: true } | { ok: false; oldestUntil: Date }> {
+  const { rows } = await tx.query<{ rotated: boolean; oldest_until: Date | null }>(
+    `WITH live AS (
+       SELECT array_agg(s ORDER BY t) FILTER (WHERE t > $3) AS secrets,
+              array_agg(t ORDER BY t) FILTER (WHERE t > $3) AS untils
+       FROM webhook_endpoints e, unnest(e.previous_secrets, e.previous_secrets_until) AS p(s, t)
+       WHERE e.id = $1::uuid
+     ), rotated AS (
+       UPDATE webhook_endpoints e
+       SET previous_secrets = COALESCE(live.secrets, '{}') || e.secret,
+           previous_secrets_until = COALESCE(live.untils, '{}') || $4::timestamptz,
+           secret = $2
+       FROM live
+       WHERE e.id = $1::uuid AND COALESCE(cardinality(live.secrets), 0) < $5
+       RETURNING 1
+     )
+     SELECT EXISTS (SELECT 1 FROM rotated) AS rotated, (SELECT untils[1] FROM live) AS oldest_until`,
+    [id, rotation.secret, rotation.now, rotation.previousUntil, rotation.previousMax],
   );
+  const { rotated, oldest_until } = rows[0]!;
+  return rotated ? { ok: true } : { ok: false, oldestUntil: oldest_until! };
 }
 
 /**
  * Disables an endpoint (once: undefined when it was disabled already) and fails its pending
- * deliveries, saying why.
+ * deliveries, saying why: those no process holds at `at`, and `unsentIds`, claimed by the caller
+ * but never sent. One on the wire is left: its answer is recorded when it comes.
  */
 export async function disableEndpoint(
   tx: Tx,
   endpointId: string,
   reason: string,
   at: Date,
+  unsentIds: readonly string[] = [],
 ): Promise<WebhookEndpoint | undefined> {
   const { rows } = await tx.query<EndpointRow>(
     `UPDATE webhook_endpoints SET disabled_at = $3, disabled_reason = $2
@@ -216,10 +235,11 @@ export async function disableEndpoint(
   );
   if (!rows[0]) return undefined;
   await tx.query(
-    `UPDATE webhook_deliveries SET status = 'failed',
+    `UPDATE webhook_deliveries SET status = 'failed', claimed_until = NULL,
        error = COALESCE(error || '; ', '') || 'not sent: the endpoint was disabled'
-     WHERE endpoint_id = $1::uuid AND status = 'pending'`,
-    [endpointId],
+     WHERE endpoint_id = $1::uuid AND status = 'pending'
+       AND (claimed_until IS NULL OR claimed_until <= $2 OR id = ANY($3::uuid[]))`,
+    [endpointId, at, unsentIds],
   );
   return toEndpoint(rows[0]);
 }

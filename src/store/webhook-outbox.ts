@@ -242,11 +242,13 @@ export async function listDeliveries(
 export interface ClaimedDelivery {
   id: string;
   endpointId: string;
+  /** Whose endpoint it is: the owner account's id, or null for the operators'. */
+  accountId: string | null;
   eventId: string;
   eventType: EventType;
   body: string;
   url: string;
-  /** The secrets that sign it: the current one, and the previous one during a rotation. */
+  /** The secrets that sign it: the current one, and each replaced one still in its overlap. */
   secrets: string[];
   /** Attempts made before this one. */
   attempt: number;
@@ -254,10 +256,12 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims up to `limit` due deliveries of enabled endpoints, at most `perEndpoint` per endpoint
- * and none of `busyEndpoints` (this process's endpoints already at their share), so one slow
- * endpoint never takes every slot. Claiming moves `next_at` to `leaseUntil`: if this process
- * dies mid-send, the delivery is due again then and another process sends it (same event id).
+ * Claims up to `limit` due deliveries of enabled endpoints, at most `perEndpoint` per endpoint and
+ * `perAccount` per owner account (the operators count as one), none of `busyEndpoints` or
+ * `busyAccounts` (this process's already at their share, `null` in it for the operators), so no
+ * endpoint and no owner ever takes every slot. Claiming moves `next_at` and `claimed_until` to
+ * `leaseUntil`: if this process dies mid-send, the delivery is due again then and another process
+ * sends it (same event id).
  */
 export async function claimDueDeliveries(
   db: Queryable,
@@ -266,59 +270,77 @@ export async function claimDueDeliveries(
     leaseUntil: Date;
     limit: number;
     perEndpoint: number;
+    perAccount: number;
     busyEndpoints: readonly string[];
+    busyAccounts: readonly (string | null)[];
   },
 ): Promise<ClaimedDelivery[]> {
+  const busyAccounts = claim.busyAccounts.filter((id): id is string => id !== null);
   const { rows } = await db.query<{
     id: string;
     endpoint_id: string;
+    account_id: string | null;
     event_id: string;
     event_type: EventType;
     body: string;
     url: string;
     secret: string;
-    previous_secret: string | null;
-    previous_secret_until: Date | null;
+    previous_secrets: string[];
+    previous_secrets_until: Date[];
     attempt: number;
     created_at: Date;
   }>(
-    `WITH due AS (
-       SELECT d.id, d.endpoint_id,
-              row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_at) AS place
-       FROM (SELECT id, endpoint_id, next_at FROM webhook_deliveries
-             WHERE status = 'pending' AND next_at <= $1
-               AND NOT (endpoint_id = ANY($5::uuid[]))
-             ORDER BY next_at LIMIT $3 * 4) d
+    `WITH candidates AS (
+       SELECT id, endpoint_id, next_at FROM webhook_deliveries
+       WHERE status = 'pending' AND next_at <= $1
+         AND NOT (endpoint_id = ANY($5::uuid[]))
+       ORDER BY next_at LIMIT $3 * 4
+     ), due AS (
+       SELECT c.id, c.next_at,
+              row_number() OVER (PARTITION BY c.endpoint_id ORDER BY c.next_at) AS place,
+              row_number() OVER (PARTITION BY e.account_id ORDER BY c.next_at) AS account_place
+       FROM candidates c JOIN webhook_endpoints e ON e.id = c.endpoint_id
+       WHERE e.disabled_at IS NULL
+         AND NOT (e.account_id IS NULL AND $8)
+         AND NOT (e.account_id = ANY($7::uuid[]) AND e.account_id IS NOT NULL)
      ), picked AS (
        -- By id from an array: a join to \`due\` may be planned as a nested loop over it (a table
        -- just filled has no statistics), costing seconds at a few thousand due.
        SELECT d.id FROM webhook_deliveries d
-       JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.disabled_at IS NULL
-       WHERE d.id = ANY(ARRAY(SELECT id FROM due WHERE place <= $4))
+       WHERE d.id = ANY(ARRAY(SELECT id FROM due WHERE place <= $4 AND account_place <= $6))
          AND d.status = 'pending' AND d.next_at <= $1
        ORDER BY d.next_at
        LIMIT $3
        FOR UPDATE OF d SKIP LOCKED
      )
-     UPDATE webhook_deliveries d SET next_at = $2
+     UPDATE webhook_deliveries d SET next_at = $2, claimed_until = $2
      FROM picked, webhook_endpoints e, webhook_events ev
      WHERE d.id = picked.id AND e.id = d.endpoint_id AND ev.id = d.event_id
-     RETURNING d.id, d.endpoint_id, d.event_id, ev.type AS event_type, ev.body, e.url, e.secret,
-               e.previous_secret, e.previous_secret_until, d.attempt, d.created_at`,
-    [claim.now, claim.leaseUntil, claim.limit, claim.perEndpoint, claim.busyEndpoints],
+     RETURNING d.id, d.endpoint_id, e.account_id, d.event_id, ev.type AS event_type, ev.body,
+               e.url, e.secret, e.previous_secrets, e.previous_secrets_until, d.attempt,
+               d.created_at`,
+    [
+      claim.now,
+      claim.leaseUntil,
+      claim.limit,
+      claim.perEndpoint,
+      claim.busyEndpoints,
+      claim.perAccount,
+      busyAccounts,
+      claim.busyAccounts.includes(null),
+    ],
   );
   return rows.map((row) => ({
     id: row.id,
     endpointId: row.endpoint_id,
+    accountId: row.account_id,
     eventId: row.event_id,
     eventType: row.event_type,
     body: row.body,
     url: row.url,
     secrets: [
       row.secret,
-      ...(row.previous_secret && row.previous_secret_until && row.previous_secret_until > claim.now
-        ? [row.previous_secret]
-        : []),
+      ...row.previous_secrets.filter((_, i) => row.previous_secrets_until[i]! > claim.now),
     ],
     attempt: row.attempt,
     createdAt: row.created_at,
@@ -349,13 +371,23 @@ export async function recordAttempts(
   attempts: readonly AttemptRecord[],
 ): Promise<Map<string, Date | null>> {
   if (attempts.length === 0) return new Map();
+  // An attempt that ends after its endpoint was disabled is recorded as it came, but not retried:
+  // the disabling failed what was waiting, and this one was on the wire then.
   await tx.query(
     `UPDATE webhook_deliveries d
-     SET attempt = d.attempt + 1, status = a.status, status_code = a.status_code, error = a.error,
-         duration_ms = a.duration_ms, attempted_at = a.at, next_at = COALESCE(a.next_at, d.next_at)
+     SET attempt = d.attempt + 1,
+         status = CASE WHEN a.status = 'pending' AND e.disabled_at IS NOT NULL THEN 'failed'
+                  ELSE a.status END,
+         status_code = a.status_code,
+         error = CASE WHEN a.status = 'pending' AND e.disabled_at IS NOT NULL
+                 THEN COALESCE(a.error || '; ', '') || 'not retried: the endpoint was disabled'
+                 ELSE a.error END,
+         duration_ms = a.duration_ms, attempted_at = a.at, next_at = COALESCE(a.next_at, d.next_at),
+         claimed_until = NULL
      FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::int[], $6::timestamptz[],
-       $7::timestamptz[]) AS a(id, status, status_code, error, duration_ms, at, next_at)
-     WHERE d.id = a.id AND d.status = 'pending'`,
+       $7::timestamptz[]) AS a(id, status, status_code, error, duration_ms, at, next_at),
+       webhook_endpoints e
+     WHERE d.id = a.id AND d.status = 'pending' AND e.id = d.endpoint_id`,
     [
       attempts.map((a) => a.deliveryId),
       attempts.map((a) => a.status),
@@ -397,29 +429,32 @@ function streaksOf(
 }
 
 /**
- * Fails the oldest pending deliveries of every endpoint that has more than `max` pending, saying
- * so; returns how many failed.
+ * Fails the oldest deliveries waiting for every endpoint that has more than `max` waiting, saying
+ * so; returns how many failed. One on the wire at `now` is not waiting: its answer is recorded.
  */
-export async function failPendingBeyond(db: Queryable, max: number): Promise<number> {
+export async function failPendingBeyond(db: Queryable, max: number, now: Date): Promise<number> {
   const { rows } = await db.query<{ failed: number }>(
     `WITH over AS (
        SELECT endpoint_id, count(*) - $1 AS excess FROM webhook_deliveries
-       WHERE status = 'pending' GROUP BY endpoint_id HAVING count(*) > $1
+       WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until <= $2)
+       GROUP BY endpoint_id HAVING count(*) > $1
      ), oldest AS (
        SELECT d.id FROM over
        CROSS JOIN LATERAL (
          SELECT id FROM webhook_deliveries
          WHERE endpoint_id = over.endpoint_id AND status = 'pending'
+           AND (claimed_until IS NULL OR claimed_until <= $2)
          ORDER BY created_at, id LIMIT over.excess
        ) d
      ), failed AS (
        UPDATE webhook_deliveries d SET status = 'failed',
          error = 'not sent: more than ' || $1 || ' deliveries were pending for this endpoint (WEBHOOK_PENDING_MAX)'
        FROM oldest WHERE d.id = oldest.id AND d.status = 'pending'
+         AND (d.claimed_until IS NULL OR d.claimed_until <= $2)
        RETURNING 1
      )
      SELECT count(*)::int AS failed FROM failed`,
-    [max],
+    [max, now],
   );
   return rows[0]!.failed;
 }

@@ -44,7 +44,10 @@ export interface IssuedNonce {
   expiresAt: Date;
 }
 
-/** A new single-use nonce for a client address; 429 while it holds too many unexpired ones. */
+/**
+ * A new single-use nonce for a client (its address, or its IPv6 /64, as every per-client budget
+ * counts it: http/rate-limits.ts `clientOf`); 429 while it holds too many unexpired ones.
+ */
 export async function issueNonce(db: Db, clientAddress: string): Promise<IssuedNonce> {
   let nonce = "";
   for (let i = 0; i < SIGN_IN_NONCE_LENGTH; i++) nonce += ALPHANUMERIC[randomInt(62)];

@@ -46,7 +46,7 @@ async function checkOwnerProof(signIn: SignIn, ownerPass: string, proof: WalletP
 export interface ApplicationRequest extends ApplicationTerms {
   /** A signed sign-in message proving the applicant holds `ownerPass`. */
   proof: WalletProof;
-  /** The client's address, for the hourly limit; only its HMAC is stored. */
+  /** The client (its address, or its IPv6 /64), for the hourly limit; only its HMAC is stored. */
   clientAddress: string;
 }
 

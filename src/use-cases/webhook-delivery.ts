@@ -45,6 +45,11 @@ export interface WebhookDeliveryOptions {
   concurrency?: number;
   /** At most this many in flight per endpoint in this process: one slow endpoint never blocks the rest. */
   perEndpoint?: number;
+  /**
+   * At most this many in flight per owner account (the operators count as one) in this process:
+   * one owner's endpoints never take the slots other owners need.
+   */
+  perAccount?: number;
   /** Longest wait between two looks at the outbox when nothing pokes the worker. */
   pollMs?: number;
   /** WEBHOOK_PENDING_MAX: pending deliveries per endpoint beyond which the oldest fail. */
@@ -77,8 +82,13 @@ export interface WebhookDelivery {
 const POLL_MS_DEFAULT = 500;
 const CONCURRENCY_DEFAULT = 64;
 const PER_ENDPOINT_DEFAULT = 16;
-/** Deliveries one process holds claimed at most, per endpoint and in all; one claim takes at most CLAIM_BATCH_MAX. */
+const PER_ACCOUNT_DEFAULT = 16;
+/**
+ * Deliveries one process holds claimed at most, per endpoint, per account and in all; one claim
+ * takes at most CLAIM_BATCH_MAX.
+ */
 const PER_ENDPOINT_CLAIMED_MAX = 256;
+const PER_ACCOUNT_CLAIMED_MAX = 256;
 const CLAIMED_MAX = 1024;
 const CLAIM_BATCH_MAX = 512;
 /** Looks at the outbox at most this often when poked (the lag budget is a second). */
@@ -109,15 +119,23 @@ interface Finished {
   recorded: () => void;
 }
 
+/** Adds `by` to a key's count, forgetting keys that reach 0. */
+function count<K>(counts: Map<K, number>, key: K, by: number): void {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
+}
+
 /** Disables an endpoint (once) and audits it as the service's own act. */
 async function disableAudited(
   tx: Tx,
   endpointId: string,
+  unsentIds: readonly string[],
   reason: string,
   deliveryId: string,
   at: Date,
 ): Promise<void> {
-  const disabled = await disableEndpoint(tx, endpointId, reason, at);
+  const disabled = await disableEndpoint(tx, endpointId, reason, at, unsentIds);
   if (!disabled) return;
   await recordAudit(
     tx,
@@ -135,9 +153,12 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
   const clock = options.clock ?? (() => new Date());
   const concurrency = options.concurrency ?? CONCURRENCY_DEFAULT;
   const perEndpoint = options.perEndpoint ?? PER_ENDPOINT_DEFAULT;
+  const perAccount = options.perAccount ?? PER_ACCOUNT_DEFAULT;
   const pollMs = options.pollMs ?? POLL_MS_DEFAULT;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const inFlight = new Map<string, number>(); // endpoint id → sends in flight
+  const accountInFlight = new Map<string | null, number>(); // owner account (null: operators) → sends
+  const accountHeld = new Map<string | null, number>(); // owner account → claimed, not yet settled
   const stopping = new AbortController();
   // Every send in flight listens for the stop: as many as `concurrency`, not a leak.
   setMaxListeners(concurrency + 1, stopping.signal);
@@ -152,6 +173,7 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
   // Claimed deliveries wait here, per endpoint, for a sending slot; each is in `work` until its
   // attempt is recorded (or it is left for a later claim), which bounds what one process holds.
   const queues = new Map<string, Queued[]>();
+  const dropped = new Map<string, string[]>(); // endpoint id → claimed here, dropped unsent
   const work = new Set<Promise<boolean>>();
   let sending = 0;
   let running = false;
@@ -169,7 +191,7 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
     const now = clock().getTime();
     if (now - lastTrim < TRIM_INTERVAL_MS) return;
     lastTrim = now;
-    const dropped = await failPendingBeyond(db, options.pendingMax);
+    const dropped = await failPendingBeyond(db, options.pendingMax, new Date(now));
     if (dropped > 0) options.onDropped?.(dropped);
   }
 
@@ -193,7 +215,11 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
       leaseUntil,
       limit: room,
       perEndpoint: PER_ENDPOINT_CLAIMED_MAX,
+      perAccount: PER_ACCOUNT_CLAIMED_MAX,
       busyEndpoints: [...busy].filter((id) => held(id) >= PER_ENDPOINT_CLAIMED_MAX),
+      busyAccounts: [...accountHeld]
+        .filter(([, count]) => count >= PER_ACCOUNT_CLAIMED_MAX)
+        .map(([account]) => account),
     });
     const settled = claimed.map((delivery) => {
       let settle!: (sent: boolean) => void;
@@ -203,9 +229,11 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
       const queue = queues.get(delivery.endpointId) ?? [];
       queue.push({ delivery, leaseUntil, settle });
       queues.set(delivery.endpointId, queue);
+      count(accountHeld, delivery.accountId, +1);
       work.add(done);
       void done.then(() => {
         work.delete(done);
+        count(accountHeld, delivery.accountId, -1);
         if (running) poke();
       });
       return done;
@@ -214,47 +242,72 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
     return settled;
   }
 
-  /** Starts sends while slots are free: at most `concurrency`, and `perEndpoint` per endpoint. */
+  /**
+   * Starts sends while slots are free: at most `concurrency`, `perEndpoint` per endpoint and
+   * `perAccount` per owner. Endpoints take turns, one send each, so a freed slot goes to the
+   * endpoint that waited longest rather than to the one with the longest queue.
+   */
   function pump(): void {
-    for (const [endpointId, queue] of queues) {
-      while (
-        queue.length > 0 &&
-        sending < concurrency &&
-        (inFlight.get(endpointId) ?? 0) < perEndpoint
-      ) {
-        const item = queue.shift()!;
+    let started = true;
+    while (started && sending < concurrency) {
+      started = false;
+      for (const [endpointId, queue] of [...queues]) {
+        if (sending >= concurrency) break;
+        const item = queue[0];
+        if (!item || !hasRoom(endpointId, item.delivery.accountId)) continue;
+        queue.shift();
+        // Its turn is over: it goes to the back of the line.
+        queues.delete(endpointId);
+        if (queue.length > 0) queues.set(endpointId, queue);
         // A claim whose lease could end before an answer came is left for a later claim (then
         // another process may take it): never two sends of one delivery at once.
         if (clock().getTime() + timeoutMs > item.leaseUntil.getTime()) {
           item.settle(false);
-          continue;
+        } else {
+          start(item);
         }
-        sending++;
-        inFlight.set(endpointId, (inFlight.get(endpointId) ?? 0) + 1);
-        deliver(item.delivery, (result) => {
-          // A 410 disables the endpoint: what waits for it here is not sent (the disabling
-          // fails it in the database).
-          if (nextStep(1, result).kind === "disable") leaveQueued(endpointId);
-          sending--;
-          const left = (inFlight.get(endpointId) ?? 1) - 1;
-          if (left > 0) inFlight.set(endpointId, left);
-          else inFlight.delete(endpointId);
-          pump();
-        }).then(
-          () => item.settle(true),
-          (error: unknown) => {
-            reportError(error);
-            item.settle(true);
-          },
-        );
+        started = true;
       }
-      if (queue.length === 0) queues.delete(endpointId);
     }
   }
 
-  /** Drops what waits here for an endpoint, unsent: it stays leased in the database. */
-  function leaveQueued(endpointId: string): void {
-    for (const item of queues.get(endpointId) ?? []) item.settle(false);
+  const hasRoom = (endpointId: string, accountId: string | null) =>
+    (inFlight.get(endpointId) ?? 0) < perEndpoint &&
+    (accountInFlight.get(accountId) ?? 0) < perAccount;
+
+  function start(item: Queued): void {
+    const { endpointId, accountId } = item.delivery;
+    sending++;
+    count(inFlight, endpointId, +1);
+    count(accountInFlight, accountId, +1);
+    deliver(item.delivery, (result) => {
+      // A 410 disables the endpoint: what waits for it here is not sent (the disabling fails
+      // it in the database).
+      if (nextStep(1, result).kind === "disable") dropQueued(endpointId);
+      sending--;
+      count(inFlight, endpointId, -1);
+      count(accountInFlight, accountId, -1);
+      pump();
+    }).then(
+      () => item.settle(true),
+      (error: unknown) => {
+        reportError(error);
+        item.settle(true);
+      },
+    );
+  }
+
+  /**
+   * Drops what waits here for an endpoint a 410 disables: unsent, it is failed with the disabling
+   * (`dropped`), while what is on the wire is recorded as it comes back.
+   */
+  function dropQueued(endpointId: string): void {
+    const ids = dropped.get(endpointId) ?? [];
+    for (const item of queues.get(endpointId) ?? []) {
+      ids.push(item.delivery.id);
+      item.settle(false);
+    }
+    dropped.set(endpointId, ids);
     queues.delete(endpointId);
   }
 
@@ -308,7 +361,8 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
         endpointId: delivery.endpointId,
         at,
         statusCode: result.statusCode ?? null,
-        error: result.ok ? null : result.error.slice(0, ERROR_LENGTH_MAX),
+        error:
+          (result.ok ? (result.note ?? null) : result.error)?.slice(0, ERROR_LENGTH_MAX) ?? null,
         durationMs: Math.max(0, Math.round(at.getTime() - started.getTime())),
         status:
           step.kind === "succeeded" ? "succeeded" : step.kind === "retry" ? "pending" : "failed",
@@ -332,7 +386,8 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
         }
       });
       for (const [endpointId, { reason, deliveryId, at }] of reasons) {
-        await disableAudited(tx, endpointId, reason, deliveryId, at);
+        await disableAudited(tx, endpointId, dropped.get(endpointId) ?? [], reason, deliveryId, at);
+        dropped.delete(endpointId);
       }
     });
     batch.forEach(({ delivery, at }, i) => {

@@ -14,6 +14,7 @@ import {
   generateWebhookSecret,
   isPublicAddress,
   SECRET_ROTATION_OVERLAP_MS,
+  SECRETS_PREVIOUS_MAX,
   WEBHOOK_ENDPOINTS_MAX,
   webhookUrlProblem,
 } from "../domain/webhooks.js";
@@ -218,7 +219,11 @@ export async function removeEndpoint(
   });
 }
 
-/** A new secret, shown once; the old one keeps signing beside it for 24 hours. */
+/**
+ * A new secret, shown once; the old one keeps signing beside it for 24 hours, as does each earlier
+ * one for the 24 hours its own rotation promised. At most SECRETS_PREVIOUS_MAX previous secrets
+ * sign at once (each adds a signature to every message): one more rotation meanwhile is 409.
+ */
 export async function rotateSecret(
   db: Db,
   audit: AuditContext,
@@ -226,10 +231,22 @@ export async function rotateSecret(
   id: string,
 ): Promise<{ secret: string; previousValidUntil: Date }> {
   const secret = generateWebhookSecret();
-  const previousValidUntil = new Date(Date.now() + SECRET_ROTATION_OVERLAP_MS);
+  const now = new Date();
+  const previousValidUntil = new Date(now.getTime() + SECRET_ROTATION_OVERLAP_MS);
   await db.transaction(async (tx) => {
     const current = await ownEndpoint(tx, owner, id, { lock: true });
-    await rotateEndpointSecret(tx, current.id, secret, previousValidUntil);
+    const rotated = await rotateEndpointSecret(tx, current.id, {
+      secret,
+      now,
+      previousUntil: previousValidUntil,
+      previousMax: SECRETS_PREVIOUS_MAX,
+    });
+    if (!rotated.ok) {
+      throw new AppError(
+        "CONFLICT",
+        `Endpoint ${current.id} already has ${SECRETS_PREVIOUS_MAX} previous secrets that still sign; each keeps the 24 hours its rotation promised. Rotate again after ${rotated.oldestUntil.toISOString()}, when the oldest stops.`,
+      );
+    }
     await recordAudit(tx, audit, {
       action: "webhook.rotate_secret",
       targetType: "webhook",

@@ -9,11 +9,20 @@ import { type Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { type AttemptResult, isPublicAddress, retryAfterMs } from "../domain/webhooks.js";
 
+/** An answer's body is read up to this many bytes; a longer one closes the connection. */
+export const ANSWER_BODY_BYTES_MAX = 16 * 1024;
+
 /**
  * POSTs `body` to `url` and reports what came of it. No redirect is followed (a 3xx is a failed
  * attempt). Unless private targets are allowed, the address actually connected to must be public:
  * checked on the resolved addresses at connection time, so a name that changes its DNS answer
  * after the endpoint was saved is still refused.
+ *
+ * The status decides the outcome, but the attempt settles only when the whole exchange is over:
+ * the answer's body ended, or it passed ANSWER_BODY_BYTES_MAX or `timeoutMs` (counted from the
+ * start, waiting for a connection included), and then the connection is destroyed rather than
+ * kept. So a receiver that never finishes its answer holds a connection for `timeoutMs` at most,
+ * and every send settles by then whatever state it is in.
  */
 export function send(
   url: string,
@@ -41,6 +50,7 @@ export function send(
   const requester = secure ? httpsRequest : httpRequest;
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
+    let answered: AttemptResult | undefined; // the status line came; the body may still be due
     const finish = (result: AttemptResult) => {
       if (settled) return;
       settled = true;
@@ -53,37 +63,59 @@ export function send(
       headers: { ...headers, "content-length": Buffer.byteLength(body) },
       agent: secure ? options.agents.https : options.agents.http,
     });
-    const deadline = setTimeout(() => {
-      request.destroy(new Error(`no answer within ${options.timeoutMs / 1000} s`));
-    }, options.timeoutMs);
-    const interrupt = () =>
-      request.destroy(new Error("interrupted: the service process was stopping"));
+    // Settles here, not on an event: a request still waiting for a connection emits none when
+    // destroyed.
+    const cut = (why: string) => {
+      request.destroy();
+      finish(answered ? withNote(answered, why) : { ok: false, error: why });
+    };
+    const deadline = setTimeout(
+      () =>
+        cut(`no ${answered ? "end of the answer" : "answer"} within ${options.timeoutMs / 1000} s`),
+      options.timeoutMs,
+    );
+    const interrupt = () => cut("interrupted: the service process was stopping");
     if (options.signal.aborted) interrupt();
     else options.signal.addEventListener("abort", interrupt, { once: true });
     request.on("response", (response: IncomingMessage) => {
-      response.resume(); // the body is not read, only drained
-      const status = response.statusCode ?? 0;
-      const retryAfter = response.headers["retry-after"];
-      response.on("error", () => {});
-      finish(
-        status >= 200 && status < 300
-          ? { ok: true, statusCode: status }
-          : {
-              ok: false,
-              statusCode: status,
-              error: `HTTP ${status}${status >= 300 && status < 400 ? " (redirects are not followed)" : ""}`,
-              retryAfterMs: retryAfterMs(
-                Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
-                options.now,
-              ),
-            },
-      );
+      answered = resultOf(response, options.now);
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > ANSWER_BODY_BYTES_MAX) {
+          cut(
+            `the answer's body passed ${ANSWER_BODY_BYTES_MAX / 1024} KiB; the connection was closed`,
+          );
+        }
+      });
+      response.on("end", () => finish(answered!));
+      response.on("error", () => cut("the connection broke while the answer was read"));
     });
     request.on("error", (error: NodeJS.ErrnoException) => {
-      finish({ ok: false, error: describeNetworkError(error) });
+      finish(answered ?? { ok: false, error: describeNetworkError(error) });
     });
     request.end(body);
   });
+}
+
+/** The outcome the status line decides. */
+function resultOf(response: IncomingMessage, now: Date): AttemptResult {
+  const status = response.statusCode ?? 0;
+  if (status >= 200 && status < 300) return { ok: true, statusCode: status };
+  const retryAfter = response.headers["retry-after"];
+  return {
+    ok: false,
+    statusCode: status,
+    error: `HTTP ${status}${status >= 300 && status < 400 ? " (redirects are not followed)" : ""}`,
+    retryAfterMs: retryAfterMs(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, now),
+  };
+}
+
+/** An answered attempt with what went wrong after its status line, in words. */
+function withNote(result: AttemptResult, note: string): AttemptResult {
+  return result.ok
+    ? { ...result, note: `HTTP ${result.statusCode}, but ${note}` }
+    : { ...result, error: `${result.error}; ${note}` };
 }
 
 const isIpLiteral = (host: string) => /^[\d.]+$/.test(host) || host.includes(":");

@@ -35,6 +35,34 @@ export function newWallet(): Wallet {
  */
 export const randomClient = () => `10.${[...randomBytes(3)].join(".")}`;
 
+/**
+ * Two client addresses, and whether every per-client budget (the rate limits, the nonces a client
+ * holds, applications an hour) counts them as one client: an IPv4 address is a client, and so is
+ * an IPv6 /64 (one host is usually given a whole /64). No two cases share an address or a /64.
+ */
+export const CLIENT_PAIRS: { name: string; first: string; second: string; shared: boolean }[] = [
+  { name: "one IPv4 address", first: "198.51.100.7", second: "198.51.100.7", shared: true },
+  { name: "two IPv4 addresses", first: "198.51.100.8", second: "198.51.100.9", shared: false },
+  {
+    name: "an IPv4 address and its IPv4-mapped IPv6 form",
+    first: "198.51.100.10",
+    second: "::ffff:198.51.100.10",
+    shared: true,
+  },
+  {
+    name: "two IPv6 addresses of one /64",
+    first: "2001:db8:1:1::1",
+    second: "2001:db8:1:1:ffff:ffff:ffff:fffe",
+    shared: true,
+  },
+  {
+    name: "IPv6 addresses of two /64s",
+    first: "2001:db8:1:2::1",
+    second: "2001:db8:1:3::1",
+    shared: false,
+  },
+];
+
 /** One request to `target`; `remoteAddress` only reaches an in-process app. */
 export async function send(
   target: Target,

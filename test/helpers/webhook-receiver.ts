@@ -34,6 +34,11 @@ export interface Reply {
   delayMs?: number;
   /** Never answers (the connection stays open until the receiver closes). */
   hang?: boolean;
+  /**
+   * Sends the status line, then a body that never ends: `trickle` writes a byte now and then,
+   * `flood` writes as fast as the connection takes it.
+   */
+  endless?: "trickle" | "flood";
 }
 
 export interface Receiver {
@@ -69,6 +74,10 @@ export async function startReceiver(reply: Reply = {}): Promise<Receiver> {
       });
       const now = queued.shift() ?? fallback;
       if (now.hang) return;
+      if (now.endless) {
+        answerEndlessly(response, now.status ?? 200, now.endless, timers);
+        return;
+      }
       const send = () => {
         response.writeHead(now.status ?? 200, now.headers ?? {});
         response.end("ok");
@@ -104,6 +113,32 @@ export async function startReceiver(reply: Reply = {}): Promise<Receiver> {
       await closed;
     },
   };
+}
+
+/** A status line, then a body that never ends, until the connection closes. */
+function answerEndlessly(
+  response: ServerResponse,
+  status: number,
+  pace: "trickle" | "flood",
+  timers: Set<NodeJS.Timeout>,
+): void {
+  response.writeHead(status, { "content-type": "text/plain" });
+  const chunk = Buffer.alloc(pace === "flood" ? 64 * 1024 : 1, "x");
+  const write = (): void => {
+    if (response.destroyed) return;
+    if (pace === "flood") {
+      if (response.write(chunk)) setImmediate(write);
+      else response.once("drain", write);
+      return;
+    }
+    response.write(chunk);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      write();
+    }, 100);
+    timers.add(timer);
+  };
+  write();
 }
 
 /** A port on 127.0.0.1 where nothing listens (a server was bound there and closed). */

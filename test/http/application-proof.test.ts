@@ -254,6 +254,30 @@ for (const kind of DATABASES) {
       }
     });
 
+    it("refuses a proof whose message has a first URI line elsewhere with 400 naming proof.message.uri, storing nothing", async () => {
+      const owner = newWallet();
+      const signed = await signedMessage(ctx().inject, owner);
+      const message = signed.message.replace(
+        "\nURI: ",
+        "\nURI: https://evil.example.com/claim\nURI: ",
+      );
+      const phishing = { message, signature: await owner.account.signMessage({ message }) };
+      const problem = await expectNothingStored(
+        ctx(),
+        applicationBody(owner.address, phishing),
+        400,
+        "SIWE_MESSAGE_INVALID",
+        "proof.message.uri",
+      );
+      assert.deepEqual(
+        problem.errors.map((error: { field: string }) => error.field),
+        ["proof.message.uri"],
+      );
+      // Refused before the nonce is spent: the proof as the service asked for it is accepted.
+      const proof = { message: signed.message, signature: signed.signature };
+      expectStatus(await submit(ctx(), applicationBody(owner.address, proof)), 201);
+    });
+
     it("refuses an application naming an established owner's pass unless that owner signs it", async () => {
       const { wallet: owner } = await establishedOwner(ctx());
       const stranger = newWallet();

@@ -12,7 +12,7 @@ import {
   type TestContext,
   withContext,
 } from "../helpers/app.js";
-import { applicationProof, newWallet, type Wallet } from "../helpers/wallet.js";
+import { applicationProof, CLIENT_PAIRS, newWallet, type Wallet } from "../helpers/wallet.js";
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const TOKEN = /^ap_[0-9A-Za-z]{40}$/;
@@ -951,6 +951,17 @@ for (const kind of DATABASES) {
       }
       for (let i = 0; i < 3; i++) expectStatus(await ctx().inject(await from(client)), 201);
       expectProblem(await ctx().inject(await from(client)), 429, "RATE_LIMITED");
+    });
+
+    describe("counts a client as the rate limits do: an IPv4 address, or an IPv6 address's /64", () => {
+      for (const { name, first, second, shared } of CLIENT_PAIRS) {
+        it(`${name}: ${shared ? "one budget of 3" : "3 each"}`, async () => {
+          for (let i = 0; i < 3; i++) expectStatus(await ctx().inject(await from(first)), 201);
+          const answer = await ctx().inject(await from(second));
+          if (shared) expectProblem(answer, 429, "RATE_LIMITED");
+          else expectStatus(answer, 201);
+        });
+      }
     });
 
     if (kind === "postgres") {

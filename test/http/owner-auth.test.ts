@@ -282,7 +282,7 @@ async function ownerState(ctx: TestContext, questId: number, endpointId?: string
        'idempotency_keys', (SELECT count(*) FROM idempotency_keys),
        'endpoint', (SELECT json_build_object('url', url, 'events', events,
                       'description', description, 'secret', secret,
-                      'previous_secret', previous_secret, 'disabled_at', disabled_at)
+                      'previous_secrets', previous_secrets, 'disabled_at', disabled_at)
                     FROM webhook_endpoints WHERE id = $2::uuid)
      )::text AS state`,
     [questId, endpointId ?? null],

@@ -20,6 +20,7 @@ import {
 } from "../helpers/app.js";
 import {
   type Answer,
+  CLIENT_PAIRS,
   fetchNonce,
   joinAs,
   type MessageOverrides,
@@ -162,6 +163,21 @@ for (const kind of DATABASES) {
       expectStatus(await ask(client), 201);
       expectProblem(await ask(client), 429, "RATE_LIMITED");
     });
+  });
+
+  describe(`POST /passes/nonces counts a client as the rate limits do [${kind}]`, () => {
+    const ctx = withContext(kind);
+    const ask = (remoteAddress: string) =>
+      ctx().inject({ method: "POST", url: "/passes/nonces", remoteAddress });
+
+    for (const { name, first, second, shared } of CLIENT_PAIRS) {
+      it(`${name}: ${shared ? "one budget of 20 nonces" : "20 nonces each"}`, async () => {
+        for (let i = 0; i < NONCES_PER_CLIENT_MAX; i++) expectStatus(await ask(first), 201);
+        const answer = await ask(second);
+        if (shared) expectProblem(answer, 429, "RATE_LIMITED");
+        else expectStatus(answer, 201);
+      });
+    }
   });
 
   describe(`POST /passes [${kind}]`, () => {
@@ -317,6 +333,30 @@ for (const kind of DATABASES) {
         );
         assert.deepEqual(fieldsOf(problem), ["message"]);
       }
+    });
+
+    it("refuses a message with lines EIP-4361 does not write (a first URI elsewhere, free text) with 400 SIWE_MESSAGE_INVALID, registering nothing", async () => {
+      const wallet = newWallet();
+      const signed = await signedMessage(ctx().inject, wallet);
+      const phishing: [string, string][] = [
+        ["\nURI: https://evil.example.com/claim\nURI: ", "message.uri"],
+        ["\nSend your tokens to https://evil.example.com\nURI: ", "message"],
+      ];
+      for (const [inserted, field] of phishing) {
+        const message = signed.message.replace("\nURI: ", inserted);
+        const signature = await wallet.account.signMessage({ message });
+        const problem = await expectRefused(
+          ctx(),
+          wallet,
+          await postJoin(ctx().inject, { message, signature }),
+          400,
+          "SIWE_MESSAGE_INVALID",
+          field,
+        );
+        assert.deepEqual(fieldsOf(problem), [field], JSON.stringify(problem.errors));
+      }
+      // Refused before the nonce is spent: the message as the service asked for it still joins.
+      expectJoined(await postJoin(ctx().inject, signed), 201, wallet.address, wallet.address);
     });
 
     it("names a malformed issued-at and an address with a wrong EIP-55 checksum", async () => {

@@ -11,6 +11,7 @@ import {
   presentOnboardingBundle,
   presentSubmittedApplication,
 } from "../present.js";
+import { clientOf } from "../rate-limits.js";
 import {
   ApplicantHeaders,
   ApplicationBody,
@@ -104,7 +105,7 @@ export async function applicationRoutes(app: FastifyInstance, services: Services
           campaignId: body.campaign_id ?? null,
           message: body.message ?? null,
           proof: body.proof,
-          clientAddress: request.ip,
+          clientAddress: clientOf(request),
         },
         { perHour: services.config.applicationsPerHour },
       );

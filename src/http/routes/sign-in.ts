@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { issueNonce, joinWithWallet } from "../../use-cases/sign-in.js";
 import { presentJoinedAccount, presentNonce } from "../present.js";
+import { clientOf } from "../rate-limits.js";
 import { errorResponses, NoFields } from "../schemas/common.js";
 import {
   JoinedAccount,
@@ -38,7 +39,7 @@ export async function signInRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const issued = await issueNonce(signIn.db, request.ip);
+      const issued = await issueNonce(signIn.db, clientOf(request));
       // A nonce is for one client: no cache along the way may hand it to another.
       return reply
         .code(201)

@@ -224,10 +224,10 @@ async function webhookRoutes(app: FastifyInstance, services: Services, scope: We
           "admin",
           `rotate${name}Secret`,
           "Rotate a webhook endpoint's signing secret",
-          "The new secret is shown only here. For 24 hours every message carries signatures by both secrets (space-separated in `webhook-signature`), so the receiver can switch without losing one.",
+          "The new secret is shown only here. For 24 hours every message carries signatures by both secrets (space-separated in `webhook-signature`), so the receiver can switch without losing one. A secret replaced earlier keeps its own 24 hours: each live secret signs. At most 5 replaced secrets sign at once; one more rotation meanwhile is 409 CONFLICT, naming when the oldest stops.",
         ),
         params: WebhookIdParams,
-        response: { 201: WebhookSecret, ...errors() },
+        response: { 201: WebhookSecret, ...errors("CONFLICT") },
       },
     },
     async (request, reply) => {
