@@ -1,6 +1,6 @@
 /**
- * Issue 25's capacity figures (BENCH_ONLY=capacity): what one payout costs, measured, for the
- * README's capacity model. Allocations run on PostgreSQL (fsync on) in two shapes, single
+ * The capacity figures (BENCH_ONLY=capacity): what one payout costs, measured, for the
+ * capacity model of docs/operations.md. Allocations run on PostgreSQL (fsync on) in two shapes, single
  * allocations round-robin over 1,000 quests and batches of 1,000 items on one connection, while
  * the CPU time of the service's processes and of the PostgreSQL server's processes is read from
  * /proc, and the WAL position from the server; each is divided by the payouts made. The payouts

@@ -1,6 +1,6 @@
 /**
  * A TCP proxy that delays every byte by DELAY_US microseconds each way, so the bench can put
- * PostgreSQL "on another host" (issue 25): this kernel has no `netem`. Run as a child process by
+ * PostgreSQL "on another host": this kernel has no `netem`. Run as a child process by
  * `startDelayProxy()`; `measureProxy()` measures what it costs and what it adds.
  *
  * Each direction of each connection is a FIFO of chunks with due times (read time + delay); a

@@ -109,7 +109,7 @@ export async function createCast(service: Service, playerCount: number): Promise
 
 /**
  * A description of a realistic length: with it a quest in GET /quests is about 360 bytes, the
- * size issue 8 sizes the 1,000-quest default page by (~360 KB).
+ * size the bench sizes the 1,000-quest default page by (~360 KB).
  */
 const QUEST_DESCRIPTION =
   "of the read benchmark. Complete the listed actions before the end date to earn points " +

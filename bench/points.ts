@@ -1,5 +1,5 @@
 /**
- * The points rows of `npm run bench` (issue 10), on one PostgreSQL database and one service
+ * The points rows of `npm run bench`, on one PostgreSQL database and one service
  * process (WORKERS=1) holding 100,000 registered passes:
  *
  * - Reads from the kept totals: `GET /leaderboard` (first page, all and one campaign) and

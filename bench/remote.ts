@@ -1,5 +1,5 @@
 /**
- * Issue 25's row with the database on "another host" (BENCH_ONLY=remote): hot-quest allocations
+ * The row with the database on "another host" (BENCH_ONLY=remote): hot-quest allocations
  * with PostgreSQL behind bench/delay-proxy.ts, 0.5 ms each way, against the same on loopback
  * (goal: at least 0.7 of it), and through the proxy with no delay (what the proxy itself costs).
  * The kernel here has no `netem`; the proxy is a child process that holds every chunk for the

@@ -1,6 +1,6 @@
 /**
  * The results table (Markdown), with the machine it was measured on. Each row stands beside its
- * own bare baseline, measured in the same run, and says whether it met the goal issue 8 set.
+ * own bare baseline, measured in the same run, and says whether it met its goal.
  */
 import { cpus, totalmem } from "node:os";
 import type { Measurement } from "./load.js";

@@ -23,7 +23,7 @@
  *   over 100,000 and then 1,000,000 payouts, sampling the service's RSS; they fail when a
  *   download misses a payout or its peak RSS growth exceeds 100 MB. Their table follows the
  *   main one.
- * - The points rows (bench/points.ts, issue 10; BENCH_ONLY=points) share one database of
+ * - The points rows (bench/points.ts; BENCH_ONLY=points) share one database of
  *   100,000 registered passes: GET /leaderboard (all, one campaign) and GET /passes/{address}
  *   at 10,000 and then 1,000,000 bulk-loaded payouts (with their kept totals), each at 1M beside
  *   a bare server sending the same bytes, failing when a read's p50 at 1M passes twice its p50
@@ -122,13 +122,13 @@ const DEEP_PAGE_SCENARIO = `GET /quests/{id}, 1M payouts, deep page (offset ${DE
 const DEPTH_SCENARIO = "↳ the deep page against the first";
 const FLOOD_CONNECTIONS = 50;
 
-// Issue 8's goals.
+// The goals of the first rows.
 const HOT_QUEST_GOAL: Goal = { ratioMin: 0.5 };
 const SPREAD_GOAL: Goal = { ratioMin: 0.25 };
 const QUEST_LIST_GOAL: Goal = { ratioMin: 0.5 };
 const PAYOUT_PAGE_GOAL: Goal = { ratioMin: 0.3 };
 const FLOOD_GOAL: Goal = { p99MsBelow: 50 };
-// Issue 25's goal: any offset costs about what the first page does.
+// Depth: any offset costs about what the first page does.
 const PAGE_DEPTH_GOAL: Goal = { ratioMin: 0.8 };
 
 /** Hop-by-hop and per-answer headers: the bare server's HTTP stack sets its own. */
@@ -362,7 +362,7 @@ async function benchReads(database: Database, reads: Read[], scratch: string): P
     runs.set(read.scenario, run);
   }
   await stopService(service, "the read rows");
-  // Issue 25: the deep page against the first one, each measured beside its own bare bytes.
+  // Depth: the deep page against the first one, each measured beside its own bare bytes.
   const first = runs.get(FIRST_PAGE_SCENARIO);
   const deep = runs.get(DEEP_PAGE_SCENARIO);
   if (first && deep) {
@@ -632,7 +632,7 @@ async function main(): Promise<number> {
       undefined,
     );
   }
-  // Issue 10's rows share one database of 100,000 passes and 1M payouts; two tables of their own.
+  // The points rows share one database of 100,000 passes and 1M payouts; two tables of their own.
   const payoutCountRows: PayoutCountRow[] = [];
   const totalsRuns: TotalsCostRun[] = [];
   groups.push({
@@ -659,7 +659,7 @@ async function main(): Promise<number> {
     },
   });
 
-  // Issue 25's rows: allocations with 10,000,000 payouts stored against an empty table.
+  // Scale: allocations with 10,000,000 payouts stored against an empty table.
   groups.push({
     labels: [STORED_GROUP, ...Object.values(STORED_SCENARIOS)].map((scenario) =>
       label(scenario, POSTGRES),
@@ -667,7 +667,7 @@ async function main(): Promise<number> {
     run: () => benchStoredPayouts({ open: postgresDatabase, settings, log, withDb, stopService }),
   });
 
-  // Issue 25's rows with the database 0.5 ms away each way, behind a delaying proxy.
+  // The remote rows: the database 0.5 ms away each way, behind a delaying proxy.
   groups.push({
     labels: [REMOTE_GROUP, ...Object.values(REMOTE_SCENARIOS)].map((scenario) =>
       label(scenario, POSTGRES),
@@ -686,7 +686,7 @@ async function main(): Promise<number> {
     },
   });
 
-  // Issue 25's capacity figures: CPU and WAL per payout, bytes per stored payout.
+  // The capacity figures: CPU and WAL per payout, bytes per stored payout.
   const capacities: CapacityResult[] = [];
   groups.push({
     labels: [label(CAPACITY_GROUP, POSTGRES)],
@@ -709,7 +709,7 @@ async function main(): Promise<number> {
     },
   });
 
-  // Issue 23's rows: allocation with and without a webhook endpoint, and the delivery lag.
+  // The webhook rows: allocation with and without a webhook endpoint, and the delivery lag.
   const webhookLags: WebhookLag[] = [];
   groups.push({
     labels: [WEBHOOK_GROUP, ...Object.values(WEBHOOK_SCENARIOS)].map((scenario) =>

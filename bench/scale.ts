@@ -1,5 +1,5 @@
 /**
- * Issue 25's allocation rows at depth (BENCH_ONLY="stored"): a hot quest, and 1,000 quests
+ * The allocation rows at depth (BENCH_ONLY="stored"): a hot quest, and 1,000 quests
  * round-robin, on a database whose `payouts` holds BENCH_STORED_PAYOUTS (default 10,000,000)
  * payouts, each beside the same run on an empty database measured just before (goal: at least
  * 0.9 of it). The stored payouts are bulk-loaded with SQL over the same 1,000 quests (positions

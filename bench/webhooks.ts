@@ -1,5 +1,5 @@
 /**
- * Issue 23's rows (BENCH_ONLY=webhook): hot-quest allocations on PostgreSQL with no webhook
+ * The webhook rows (BENCH_ONLY=webhook): hot-quest allocations on PostgreSQL with no webhook
  * endpoint, then, on a fresh database, with one endpoint subscribed to `payout.created` whose
  * receiver is a local process (bench/webhook-receiver.ts); the ratio of the two rates (goal at
  * least 0.8), and the delivery lag while the load runs: from each event's `created_at` (its

@@ -1,7 +1,7 @@
 -- Test mode: every quest and key is `live` or `test`; a key reaches only quests of its mode.
 ALTER TABLE quests ADD COLUMN mode text NOT NULL DEFAULT 'live' CHECK (mode IN ('live', 'test'));
 ALTER TABLE api_keys ADD COLUMN mode text NOT NULL DEFAULT 'live' CHECK (mode IN ('live', 'test'));
--- Written at most once a minute per key (contract: kept to the minute).
+-- Written at most once a minute per key (docs/operator-api.md: kept to the minute).
 ALTER TABLE api_keys ADD COLUMN last_used_at timestamptz(3);
 -- A test quest is never public, whatever an edit says.
 ALTER TABLE quests ADD CONSTRAINT quests_test_never_public CHECK (mode = 'live' OR NOT is_public);

@@ -1,4 +1,4 @@
--- Keyset listings of the operator API (contract Part 2): each filter with its order is one index
+-- Keyset listings of the operator API (docs/operator-api.md): each filter with its order is one index
 -- range, whatever the page's depth. Filters already served by 003: accounts by pass (unique),
 -- quests and keys by owner, audit entries by action and by target type and id.
 

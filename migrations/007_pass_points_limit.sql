@@ -1,5 +1,5 @@
 -- A pass's live points are at most 9007199254740991 (2^53 - 1), the largest integer every JSON
--- client reads exactly (contract, wire format: PASS_POINTS_LIMIT). An allocation is decided on
+-- client reads exactly (docs/promises.md: PASS_POINTS_LIMIT). An allocation is decided on
 -- the total it read; this CHECK makes two transactions that pay the same pass at once, each
 -- within the limit alone, fail the later write (which is then decided again on the new total)
 -- rather than store more. A pass's other rows (a campaign, a period) are parts of its overall

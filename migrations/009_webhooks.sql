@@ -1,4 +1,4 @@
--- Webhooks (contract Part 3, "Webhooks (Standard Webhooks 1.0)"): endpoints, the events written
+-- Webhooks (docs/webhooks.md): endpoints, the events written
 -- in the same transaction as the change they report (a transactional outbox), and one delivery
 -- per event and endpoint, which the service processes claim with FOR UPDATE SKIP LOCKED.
 

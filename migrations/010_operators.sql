@@ -1,4 +1,4 @@
--- Operators with names and roles (contract Part 3): each has a token of its own (only its SHA-256
+-- Operators with names and roles : each has a token of its own (only its SHA-256
 -- is kept), a role (viewer < support < admin), and may be disabled. ADMIN_TOKEN stays the
 -- bootstrap credential, outside this table (actor operator:bootstrap).
 CREATE TABLE operators (

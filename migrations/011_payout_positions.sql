@@ -1,4 +1,4 @@
--- Depth (contract Part 3): every payout page costs what the first does. Each payout keeps its
+-- Depth : every payout page costs what the first does. Each payout keeps its
 -- position in its quest, 1 for the oldest, in the page's order (created_at, then id); payouts are
 -- never removed, so a quest with n payouts answers `offset` o with positions n - o down to
 -- n - o - limit + 1: one range of an index, whatever o is.

@@ -1,18 +1,29 @@
 /**
- * `npm test`'s runner: finds or installs what the tests need beyond npm packages
- * (`system-deps.ts`), starts one throwaway PostgreSQL server for the whole run (each test file
- * creates its own database on it), makes what the files share (`prepareShared`), runs every test
- * file with Node's test runner, stops the server.
+ * `npm test`'s runner. It finds or installs what the tests need beyond npm packages
+ * (`system-deps.ts`), makes once what the test files share (`test-fixtures.ts`: a PostgreSQL
+ * server with a migrated template database, a migrated PGlite cluster, the CLI built, the pages'
+ * bundle, one Chromium), runs the files on every core, the longest first (`test-schedule.ts`),
+ * says which files took the time, and stops everything.
+ *
+ * `npm run test:only -- PART…` runs the files whose path contains a PART; `QP_TEST_DB=pglite`
+ * (or `postgres`) runs the database-bound tests on that database only; `QP_TEST_JOBS=N` sets how
+ * many processes run at once. See docs/testing.md.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { migrate } from "../src/store/migrate.js";
-import { openPglite, snapshotPglite } from "../src/store/pglite.js";
-import { startPostgres } from "../test/helpers/postgres.js";
-import { buildWeb } from "./build-web.js";
+import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { dirname, join } from "node:path";
 import { ensureSystemDeps } from "./system-deps.js";
+import { startSharedFixtures } from "./test-fixtures.js";
+import {
+  type ChunkRun,
+  estimateS,
+  filePassed,
+  readTimings,
+  runAll,
+  TIMINGS_LOCAL,
+} from "./test-schedule.js";
+
+const SLOWEST_SHOWN = 10;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,63 +33,69 @@ function testFiles(dir: string): string[] {
   });
 }
 
-/**
- * What every test file would otherwise make for itself, made once: a migrated PGlite cluster to
- * copy (seconds of CPU each time one is created), the CLI built to JavaScript (tsx compiles the
- * sources at every start of a CLI child process, about a second of CPU each), and the pages'
- * bundle the browser tests serve.
- */
-async function prepareShared(dir: string): Promise<Record<string, string>> {
-  const startedMs = Date.now();
-  const template = join(dir, "pglite-migrated.tar");
-  const db = await openPglite(undefined);
-  try {
-    await migrate(db);
-    writeFileSync(template, Buffer.from(await (await snapshotPglite(db)).arrayBuffer()));
-  } finally {
-    await db.close();
-  }
-  // Beside src/ (its files find package.json, migrations/ and dist/web/ two levels up).
-  execFileSync(process.execPath, [TSC, "-p", "tsconfig.build.json", "--outDir", TEST_BUILD_DIR], {
-    stdio: "inherit",
+/** Prints the totals, the slowest files and what failed; true when everything passed. */
+function summarise(runs: ChunkRun[], files: string[], wallS: number): boolean {
+  const runOf = new Map(runs.flatMap((run) => run.files.map((file) => [file, run])));
+  const statsOf = (file: string) => runOf.get(file)?.stats.get(file);
+  const tests = files.reduce((sum, file) => sum + (statsOf(file)?.tests ?? 0), 0);
+  const cpuS = runs.reduce((sum, run) => sum + run.cpuS, 0);
+  const slowest = [...files]
+    .sort((a, b) => (statsOf(b)?.seconds ?? 0) - (statsOf(a)?.seconds ?? 0))
+    .slice(0, SLOWEST_SHOWN)
+    .map((file) => `  ${(statsOf(file)?.seconds ?? 0).toFixed(1).padStart(6)} s  ${file}`);
+  process.stdout.write(
+    `npm test: ${tests} tests in ${files.length} files, ${wallS.toFixed(0)} s wall; ${runs.length} test processes used ${cpuS.toFixed(0)} CPU s. Slowest files:\n${slowest.join("\n")}\n`,
+  );
+  const failed = files.filter((file) => {
+    const run = runOf.get(file);
+    return !run || !filePassed(run, file);
   });
-  const webDir = await buildWeb(join(dir, "web"));
-  console.log(`npm test: shared set-up in ${((Date.now() - startedMs) / 1000).toFixed(1)} s`);
-  return {
-    QP_TEST_PGLITE_TEMPLATE: template,
-    QP_TEST_CLI_JS: join(process.cwd(), TEST_BUILD_DIR, "cli", "main.js"),
-    QP_TEST_WEB_DIR: webDir,
+  if (failed.length === 0) {
+    process.stdout.write("npm test: every test passed.\n");
+    return true;
+  }
+  const why = (file: string) => {
+    const stats = statsOf(file);
+    return stats ? `${stats.failed} failed` : "no report: its process crashed or was stopped";
   };
+  process.stdout.write(
+    `npm test: FAILED, see the output above:\n${failed.map((file) => `  ${file} (${why(file)})`).join("\n")}\n`,
+  );
+  return false;
 }
 
-const TSC = join("node_modules", "typescript", "bin", "tsc");
-const TEST_BUILD_DIR = ".test-dist";
-
+const startedMs = Date.now();
 const filter = process.argv.slice(2);
+const timings = readTimings();
 const files = testFiles("test")
-  .filter((file) => filter.length === 0 || filter.some((f) => file.includes(f)))
-  .sort();
+  .filter((file) => filter.length === 0 || filter.some((part) => file.includes(part)))
+  .sort((a, b) => estimateS(timings, b) - estimateS(timings, a) || a.localeCompare(b));
+if (files.length === 0) {
+  console.error(`npm test: no test file matches ${filter.join(", ")}`);
+  process.exit(1);
+}
 try {
   ensureSystemDeps();
 } catch (error) {
   console.error(`npm test: ${(error as Error).message}`);
   process.exit(1);
 }
-const server = await startPostgres();
-const scratch = mkdtempSync(join(tmpdir(), "qp-test-run-"));
-let exitCode = 1;
+const jobs = Number(process.env.QP_TEST_JOBS) || availableParallelism() + 1;
+const fixtures = await startSharedFixtures({ browser: files.some((f) => f.includes("/web/")) });
+let ok = false;
 try {
-  const shared = await prepareShared(scratch);
-  exitCode = await new Promise<number>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "--test", "--test-concurrency=2", "--test-reporter=spec", ...files],
-      { stdio: "inherit", env: { ...process.env, QP_TEST_PG_URL: server.url, ...shared } },
-    );
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
+  const env = { ...process.env, ...fixtures.env };
+  const runs = await runAll(files, timings, { jobs, env, scratch: fixtures.scratch });
+  ok = summarise(runs, files, (Date.now() - startedMs) / 1000);
+  const measured = runs.flatMap((run) =>
+    [...run.stats].map(([file, s]) => [file, Math.round(s.seconds * 10) / 10] as const),
+  );
+  mkdirSync(dirname(TIMINGS_LOCAL), { recursive: true });
+  writeFileSync(
+    TIMINGS_LOCAL,
+    `${JSON.stringify({ ...timings, ...Object.fromEntries(measured) }, null, 2)}\n`,
+  );
 } finally {
-  await server.stop();
-  rmSync(scratch, { recursive: true, force: true });
+  await fixtures.stop();
 }
-process.exit(exitCode);
+process.exit(ok ? 0 : 1);

@@ -19,7 +19,7 @@ import { migrate } from "./store/migrate.js";
 import { openPglite } from "./store/pglite.js";
 import { openPostgres } from "./store/postgres.js";
 import { createTtlCache } from "./store/ttl-cache.js";
-import { pendingStats } from "./store/webhook-outbox.js";
+import { pendingStats } from "./store/webhook-deliveries.js";
 import { createAllocate } from "./use-cases/allocate.js";
 import { createQuestDetailReader } from "./use-cases/quest-details.js";
 import { createWebhookDelivery } from "./use-cases/webhook-delivery.js";

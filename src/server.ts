@@ -8,7 +8,7 @@ import { buildApp } from "./http/app.js";
 import { openDatabase, prepareServices } from "./runtime.js";
 import type { Db } from "./store/db.js";
 import { purgeExpiredIdempotencyKeys } from "./store/idempotency.js";
-import { purgeWebhookHistory } from "./store/webhook-outbox.js";
+import { purgeWebhookHistory } from "./store/webhook-deliveries.js";
 import { startPositionsBackfill } from "./use-cases/payout-positions.js";
 import { demoInstructions, seedDemo } from "./use-cases/seed-demo.js";
 import { WORKER_STOP } from "./workers.js";

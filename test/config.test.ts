@@ -129,7 +129,7 @@ describe("loadConfig reads valid values", () => {
   });
 });
 
-describe("loadConfig: issue 8's settings", () => {
+describe("loadConfig: the load settings", () => {
   const PG = "postgres://u@localhost/db";
 
   it("defaults to one worker, two concurrent allocation batches and public answers kept 1 s", () => {

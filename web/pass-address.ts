@@ -4,7 +4,7 @@ import { getAddress } from "viem";
 export const PASS_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
- * A pass address as the service reads it (contract, "Wire format"): all-lower-case and
+ * A pass address as the service reads it (docs/http.md#input-rules): all-lower-case and
  * all-upper-case are accepted and converted to the EIP-55 checksum form
  * (https://eips.ethereum.org/EIPS/eip-55); mixed case must already be that checksum, since a
  * wrong one usually means a mistyped address. A message for anything else.

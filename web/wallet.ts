@@ -167,7 +167,6 @@ export async function prepareSignIn(
 }
 
 /**
- * FuturePass accounts on The Root Network: `0xFFFFFFFF` + a 16-byte index (contract, "Chain
- * node interface"). With the chain configured, the service registers the signer's FuturePass.
+ * FuturePass accounts on The Root Network: `0xFFFFFFFF` + a 16-byte index (docs/chain.md). With the chain configured, the service registers the signer's FuturePass.
  */
 export const isFuturePass = (address: string) => /^0xffffffff/i.test(address);

@@ -1,10 +1,10 @@
 /**
- * `questpoints admin …`: the operator API (contract Part 1 "Operator API", Part 2) over HTTP,
+ * `questpoints admin …`: the operator API (docs/operator-api.md) over HTTP,
  * through the typed client, one module per group of commands under admin/, every group's `list`
  * a row of admin/lists.ts. Answers go to stdout, as a table for people or as the service's JSON
  * with --json; the next page's cursor and errors go to stderr, and an error exits 1 (main.ts
  * prints it as `questpoints: CODE: detail (request ID)`, a 403 FORBIDDEN naming the role needed
- * as any other). The token is ADMIN_TOKEN or an operator's (contract Part 3): a bearer token.
+ * as any other). The token is ADMIN_TOKEN or an operator's: a bearer token.
  */
 import type { Command } from "commander";
 import { REQUEST_TIMEOUT_MS_DEFAULT } from "../client/index.js";
@@ -39,13 +39,6 @@ const GROUPS: readonly AdminGroup[] = [
   { name: "audit", description: "the append-only audit log" },
 ];
 
-const STDIO: AdminIo = {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  stdin: process.stdin,
-  env: process.env,
-};
-
 const ADMIN_HELP_AFTER = `
 QP_ADMIN_TOKEN holds the service's ADMIN_TOKEN or an operator's token (op_…, from
 \`admin operators create\`): an operator may do what its role allows (viewer, support, admin), and
@@ -53,7 +46,7 @@ a command beyond it exits 1 with FORBIDDEN and the role it needs.
 Tables fit in ${TABLE_WIDTH_MAX} columns: long names are cut (…), times are UTC to the minute or the day,
 addresses and ids of other things are shortened (0xFfFf…0001). --json prints the whole answer.`;
 
-export function registerAdminCommands(program: Command, io: AdminIo = STDIO): void {
+export function registerAdminCommands(program: Command, io: AdminIo): void {
   const admin = program
     .command("admin")
     .description(

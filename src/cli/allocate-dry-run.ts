@@ -176,7 +176,7 @@ export async function dryRun(input: DryRunInput, io: AllocateIo): Promise<number
     counts: () => `ok ${summary.ok.count}, refused ${summary.refused.count}`,
   });
   try {
-    await forEachRow(readRows(input.file), input.concurrency, run, async (row) => {
+    await forEachRow(readRows(input.file), input.concurrency, run, io, async (row) => {
       const check = await checkRow(input.api, row, run);
       if (check.kind === "abandoned") return;
       if (check.kind === "ok") {

@@ -5,6 +5,7 @@
  */
 import type { Writable } from "node:stream";
 import { type ApiError, NetworkError } from "../client/index.js";
+import type { CliIo, CommandIo } from "./io.js";
 import { printFatal } from "./output.js";
 
 /**
@@ -21,11 +22,10 @@ const RETRY_AFTER_MS_MAX = 60_000;
 export const EXIT_REFUSED = 2;
 export const EXIT_INTERRUPTED = 130;
 
-export interface AllocateIo {
-  stdout: Writable;
-  stderr: Writable & { isTTY?: boolean };
-  env: NodeJS.ProcessEnv;
-}
+export type AllocateIo = CommandIo;
+
+/** Ctrl-C as a run hears it, and how a second one ends the process (see CliIo). */
+export type Interrupts = Pick<CliIo, "onInterrupt" | "exit">;
 
 /** How a run stops early: the first reason wins, and wakes the rows waiting to be retried. */
 export interface RunControl {
@@ -65,16 +65,18 @@ export function runControl(): RunControl {
   };
 }
 
-/** The first Ctrl-C stops the run (rows in flight are awaited); a second one exits at once. */
-function stopOnInterrupt(run: RunControl): () => void {
-  let interrupts = 0;
-  const onSigint = () => {
-    interrupts++;
-    if (interrupts > 1) process.exit(EXIT_INTERRUPTED);
+/**
+ * The first Ctrl-C stops the run (rows in flight are awaited); a second one exits at once. Returns
+ * what stops listening, called when the run's rows are done.
+ */
+function stopOnInterrupt(run: RunControl, interrupts: Interrupts): () => void {
+  if (!interrupts.onInterrupt) return () => {};
+  let count = 0;
+  return interrupts.onInterrupt(() => {
+    count++;
+    if (count > 1) interrupts.exit?.(EXIT_INTERRUPTED);
     run.stop("interrupted (SIGINT); run again to finish", EXIT_INTERRUPTED);
-  };
-  process.on("SIGINT", onSigint);
-  return () => process.off("SIGINT", onSigint);
+  });
 }
 
 /** An answer that means "try again", after `response`'s Retry-After when it has one. */
@@ -161,6 +163,7 @@ export async function forEachRow<R>(
   rows: AsyncGenerator<R>,
   concurrency: number,
   run: RunControl,
+  interrupts: Interrupts,
   handle: (row: R) => Promise<void>,
 ): Promise<void> {
   const worker = async () => {
@@ -174,7 +177,7 @@ export async function forEachRow<R>(
       run.stop(`fatal: ${(error as Error).message}`, 1);
     }
   };
-  const release = stopOnInterrupt(run);
+  const release = stopOnInterrupt(run, interrupts);
   try {
     await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {

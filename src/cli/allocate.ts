@@ -10,8 +10,8 @@
  *
  * Refused rows go to `<FILE>.q<N>.retry.csv` (the row can be paid as it is once the cause is
  * gone) or `<FILE>.q<N>.fix.csv` (correct it first), with their original line and the key to
- * retry them under (allocate-outputs.ts). `--dry-run` checks without paying
- * (allocate-dry-run.ts).
+ * retry them under (allocate-outputs.ts); the summary at the end is allocate-summary.ts's.
+ * `--dry-run` checks without paying (allocate-dry-run.ts).
  *
  * Exit: 0 every row paid or replayed; 2 some rows refused; 1 a fatal error (no key, unreadable
  * file, an inactive quest, the quest refuses every row, the service gone, an output unwritable);
@@ -30,14 +30,7 @@ import {
 import type { ErrorCode } from "../domain/errors.js";
 import { IDEMPOTENCY_RETENTION_MS } from "../domain/limits.js";
 import { dryRun } from "./allocate-dry-run.js";
-import {
-  checkWritable,
-  outputFiles,
-  outputPathsOf,
-  type Pile,
-  type PileResult,
-  pileOf,
-} from "./allocate-outputs.js";
+import { checkWritable, outputFiles, outputPathsOf, pileOf } from "./allocate-outputs.js";
 import {
   type FileScan,
   keyOf,
@@ -59,6 +52,7 @@ import {
   retryLater,
   runControl,
 } from "./allocate-runner.js";
+import { type AllocateSummary, emptySummary, formatSummary } from "./allocate-summary.js";
 import {
   baseUrlArgument,
   idArgument,
@@ -68,7 +62,7 @@ import {
   timeoutArgument,
 } from "./arguments.js";
 import { checkInputFile } from "./csv-input.js";
-import { codeCountLines, countCode, printSummary, startProgress, withUrlHint } from "./output.js";
+import { countCode, printSummary, startProgress, withUrlHint } from "./output.js";
 
 export type { AllocateIo } from "./allocate-runner.js";
 
@@ -92,8 +86,6 @@ const QUEST_WIDE_CODES = new Set<string>([
   "NO_ACTIVE_EARNING_PERIOD",
 ] satisfies ErrorCode[]);
 
-const STDIO: AllocateIo = { stdout: process.stdout, stderr: process.stderr, env: process.env };
-
 interface AllocateOptions {
   quest: number;
   csv: string;
@@ -110,23 +102,6 @@ type Outcome =
   | { kind: "refused"; code: string; detail: string; replayed: boolean; status?: number }
   /** Not decided: the run stopped while the row waited to be retried. */
   | { kind: "abandoned" };
-
-export interface AllocateSummary {
-  file: string;
-  quest_id: number;
-  rows: number;
-  paid: { count: number; points: number };
-  replayed: { count: number; points: number };
-  /** `replayed`: refusals answered again from an earlier run of the same file. */
-  refused: { count: number; replayed: number; by_code: Record<string, number> };
-  /** The refused rows by what to do with them, and the file each went to. */
-  retry: PileResult;
-  fix: PileResult;
-  /** Rows neither paid, replayed nor refused: the run stopped before deciding them. */
-  not_done: number;
-  /** Why the run stopped early; null when every row was decided. */
-  stopped: string | null;
-}
 
 /**
  * The key a refused row is retried under. When its fate is unknown (another request holds the
@@ -199,61 +174,6 @@ async function sendRow(
   // The service is away: stop here; a later run replays whatever this one paid.
   run.stop(`no success after ${ATTEMPTS_MAX} attempts on line ${row.line}: ${last.failure}`, 1);
   return { kind: "abandoned" };
-}
-
-function emptySummary(file: string, questId: number, rows: number): AllocateSummary {
-  const none = (): PileResult => ({ count: 0, kept: 0, file: null });
-  return {
-    file,
-    quest_id: questId,
-    rows,
-    paid: { count: 0, points: 0 },
-    replayed: { count: 0, points: 0 },
-    refused: { count: 0, replayed: 0, by_code: {} },
-    retry: none(),
-    fix: none(),
-    not_done: 0,
-    stopped: null,
-  };
-}
-
-const PILE_ADVICE: Record<Pile, string> = {
-  retry:
-    "payable as they are once the cause in their code is gone (budget raised, passes registered, quest active, the other run done)",
-  fix: "correct each row as its detail says",
-};
-
-/** Where the run's refused rows of `pile` went, what to do with them, and how to retry them. */
-function pileLines(pile: Pile, result: PileResult, questId: number): string[] {
-  if (!result.file) return [];
-  const label = `${pile}:`.padEnd(10);
-  const where =
-    result.count === 0
-      ? `${result.file} still holds ${result.kept} rows of earlier runs`
-      : `${result.count} rows to ${result.file}${result.kept > 0 ? ` (and ${result.kept} kept from earlier runs)` : ""}`;
-  return [
-    `${label} ${where}: ${PILE_ADVICE[pile]}; then run`,
-    `           questpoints allocate --quest ${questId} --csv ${result.file}`,
-  ];
-}
-
-function formatSummary(summary: AllocateSummary): string {
-  const lines = [
-    `rows:      ${summary.rows} in ${summary.file}`,
-    `paid:      ${summary.paid.count} rows, ${summary.paid.points} points`,
-    `replayed:  ${summary.replayed.count} rows, ${summary.replayed.points} points (already paid before)`,
-    `refused:   ${summary.refused.count} rows${summary.refused.replayed ? ` (${summary.refused.replayed} answered as in an earlier run)` : ""}`,
-    ...codeCountLines(summary.refused.by_code),
-    ...pileLines("retry", summary.retry, summary.quest_id),
-    ...pileLines("fix", summary.fix, summary.quest_id),
-  ];
-  if (summary.not_done > 0) {
-    lines.push(
-      `not done:  ${summary.not_done} rows: run the same file again to finish (the retry and fix files are written once every row is decided)`,
-    );
-  }
-  if (summary.stopped) lines.push(`stopped:   ${summary.stopped}`);
-  return `${lines.join("\n")}\n`;
 }
 
 /** The key, the file and the output files, checked before anything is sent. */
@@ -335,7 +255,7 @@ async function sendFile(
     progress.update();
   };
   try {
-    await forEachRow(readRows(file.path), options.concurrency, run, async (row) => {
+    await forEachRow(readRows(file.path), options.concurrency, run, io, async (row) => {
       const key = keyOf(row, file.hash, questId);
       await record(row, key, await sendRow(api, questId, key, row, run));
     });
@@ -374,7 +294,11 @@ async function allocate(options: AllocateOptions, io: AllocateIo): Promise<numbe
     if (run.stopping) io.stderr.write(`questpoints: ${error.message}\n`);
     else run.stop(error.message, 1);
   });
-  const summary = await sendFile(api, scanned, options, io, outputs, run);
+  const summary = await sendFile(api, scanned, options, io, outputs, run).catch(async (error) => {
+    // Leaves the earlier files as they were, and no temporary file or exit listener behind.
+    await outputs.finish(false, undefined);
+    throw error;
+  });
   Object.assign(summary, await outputs.finish(summary.not_done === 0, scanned.carriedLines));
   summary.stopped = run.reason;
   printSummary({ json: options.json ?? false, io }, summary, formatSummary);
@@ -419,7 +343,7 @@ a 500 is a refusal (to the retry file, with its key).
 Exit codes: 0 all paid or replayed (dry run: all would be), 2 some rows refused, 1 fatal error,
 130 interrupted.`;
 
-export function registerAllocateCommand(program: Command, io: AllocateIo = STDIO): void {
+export function registerAllocateCommand(program: Command, io: AllocateIo): void {
   program
     .command("allocate")
     .description(
@@ -451,7 +375,7 @@ export function registerAllocateCommand(program: Command, io: AllocateIo = STDIO
     .addHelpText("after", HELP_AFTER)
     .action(async (options: AllocateOptions) => {
       try {
-        process.exitCode = await allocate(options, io);
+        io.setExitCode(await allocate(options, io));
       } catch (error) {
         throw withUrlHint(error);
       }

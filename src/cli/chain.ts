@@ -34,11 +34,6 @@ export interface ChainIo {
   err(text: string): void;
 }
 
-const STDIO: ChainIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-};
-
 interface NodeOptions {
   rpc?: string;
   ws?: string;
@@ -220,11 +215,7 @@ async function watch(options: NodeOptions, config: () => Config, io: ChainIo): P
 }
 
 /** Adds `chain info|balance|nft-address|watch` to `program`; `config` is read only if needed. */
-export function registerChainCommands(
-  program: Command,
-  config: () => Config,
-  io: ChainIo = STDIO,
-): void {
+export function registerChainCommands(program: Command, config: () => Config, io: ChainIo): void {
   const chain = program
     .command("chain")
     .description("read-only probes of the chain node (CHAIN_RPC_URL, CHAIN_WS_URL)");

@@ -10668,7 +10668,7 @@ export interface operations {
                         /** @description Points this request paid */
                         paid_points: number;
                         results: {
-                            /** @description Refused items: the contract's code */
+                            /** @description Refused items: the error code */
                             code?: string;
                             detail?: string;
                             payout?: components["schemas"]["Payout"];

@@ -28,7 +28,7 @@ export type AllocationDecision =
   | { ok: false; error: AppError };
 
 /**
- * The contract's step 7, in its order: action type, quest window, earning period, account,
+ * Step 7 of the order of checks (docs/promises.md#answers), in its order: action type, quest window, earning period, account,
  * budget, then the pass's points limit (a fault of the quest comes before one of the pass).
  * Pure, so the same rules serve every store and are unit-tested without a database.
  */

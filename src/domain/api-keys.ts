@@ -1,12 +1,12 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 
-/** Test keys reach only test quests; live keys only live ones (contract: Test mode). */
+/** Test keys reach only test quests; live keys only live ones (docs/promises.md#money). */
 export const MODES = ["live", "test"] as const;
 export type Mode = (typeof MODES)[number];
 
 const KEY_PREFIX: Record<Mode, string> = { live: "sk_", test: "sk_test_" };
 export const APPLICATION_TOKEN_PREFIX = "ap_";
-const TOKEN_RANDOM_LENGTH = 40; // ≥ 32 per contract; 40 base62 chars ≈ 238 bits
+const TOKEN_RANDOM_LENGTH = 40; // ≥ 32 per docs/api.md; 40 base62 chars ≈ 238 bits
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 // `_` is not base62, so a live key can never read as a test key or the other way round.
 const API_KEY_SHAPE = /^sk_(test_)?[0-9A-Za-z]{32,128}$/;

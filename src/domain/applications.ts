@@ -1,5 +1,5 @@
 /**
- * Quest applications (contract Part 2, "Quest applications"): the rules that decide what an
+ * Quest applications (docs/onboarding.md): the rules that decide what an
  * applicant or the operator may do with an application, without I/O.
  */
 import { createHmac } from "node:crypto";

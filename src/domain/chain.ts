@@ -1,5 +1,5 @@
 /**
- * Pure rules of the chain node interface (contract, "Chain node interface"): the network named by
+ * Pure rules of the chain node interface (docs/chain.md): the network named by
  * a chain id, exact wei amounts, the ERC-721 collection address layout, FuturePass addresses and
  * Substrate block headers. No I/O here; src/chain/ asks the node, this file reads the answers.
  */
@@ -53,7 +53,7 @@ export function describeNetwork(network: Network): string {
 // ---------------------------------------------------------------------------------------------
 // Quantities and wei
 
-/** The native currency's decimals on the EVM side (contract). */
+/** The native currency's decimals on the EVM side (docs/chain.md). */
 export const NATIVE_DECIMALS = 18;
 /** A JSON-RPC quantity is at most 256 bits: "0x" and 64 hex digits. */
 const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/;

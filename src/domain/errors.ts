@@ -1,5 +1,5 @@
 /**
- * The closed set of error codes the contract promises clients. The domain and the store raise
+ * The closed set of error codes the API promises clients (docs/api.md). The domain and the store raise
  * them as AppErrors; only the HTTP edge (`src/http/error-status.ts`) knows each code's status and
  * title, and turns an AppError into a problem-details answer (RFC 9457).
  */
@@ -53,7 +53,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
-/** Whether `code` is one of the contract's codes (a stored outcome's code, read back). */
+/** Whether `code` is one of the API's codes (a stored outcome's code, read back). */
 export function isErrorCode(code: string): code is ErrorCode {
   return KNOWN_CODES.has(code);
 }

@@ -1,7 +1,7 @@
 /** Every bound the service enforces, named once (TigerBeetle style: a limit on everything). */
 /** Quest and campaign ids are 4-byte integer columns: a larger id cannot exist (404, not 400). */
 export const ID_MAX = 2_147_483_647;
-export const POINTS_MAX = Number.MAX_SAFE_INTEGER; // 9007199254740991, the contract's ceiling
+export const POINTS_MAX = Number.MAX_SAFE_INTEGER; // 9007199254740991, the ceiling docs/promises.md names
 export const PAYOUT_PAGE_LIMIT_DEFAULT = 20;
 export const PAYOUT_PAGE_LIMIT_MAX = 100;
 export const QUEST_LIST_LIMIT_DEFAULT = 1000;
@@ -41,7 +41,7 @@ export const ALLOCATION_QUEUE_TOTAL_MAX = 10_000;
  * memory stays in the tens of megabytes; beyond it, 503.
  */
 export const ALLOCATION_ITEMS_QUEUED_MAX = 100_000;
-/** Cursor-paged listings (contract Part 2, Listings): `limit` 1..500, default 100. */
+/** Cursor-paged listings (docs/http.md#listings): `limit` 1..500, default 100. */
 export const LIST_LIMIT_DEFAULT = 100;
 export const LIST_LIMIT_MAX = 500;
 /** A cursor is short: a timestamp and an id, base64url-encoded. */

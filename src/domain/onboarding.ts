@@ -30,7 +30,7 @@ interface ErrorCase {
   when: string;
 }
 
-/** What an allocation can answer besides 200, in the contract's order of checks. */
+/** What an allocation can answer besides 200, in the order of checks (docs/promises.md#answers). */
 export const ALLOCATION_CHECKS: readonly ErrorCase[] = [
   { code: "QUESTS_DISABLED", when: "the operator switched the quest feature off" },
   { code: "INVALID_API_KEY", when: "`x-api-key` is missing, unknown, revoked or expired" },

@@ -1,6 +1,5 @@
 /**
- * Operators with names and roles (contract Part 3, "Operators with names and roles; read-only
- * owner keys"): the roles and what each includes, operator tokens, and owner key scopes.
+ * Operators with names and roles (docs/operator-api.md): the roles and what each includes, operator tokens, and owner key scopes.
  */
 import { randomToken } from "./api-keys.js";
 
@@ -13,7 +12,7 @@ export function roleAllows(held: Role, needed: Role): boolean {
   return ROLES.indexOf(held) >= ROLES.indexOf(needed);
 }
 
-/** What each role is for, as the README and the OpenAPI document say it. */
+/** What each role is for, as docs/operator-api.md and the OpenAPI document say it. */
 export const ROLE_MEANING: Record<Role, string> = {
   viewer: "every GET under /admin, exports included",
   support:

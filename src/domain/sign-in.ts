@@ -18,7 +18,7 @@ export const SIGN_IN_NONCES_PER_CLIENT_MAX = 20;
 export const SIGN_IN_ISSUED_AT_AGE_MAX_MS = 10 * 60 * 1000;
 /** … and at most this far in the future (clocks differ a little). */
 export const SIGN_IN_CLOCK_SKEW_MS = 30 * 1000;
-/** Nonces the service issues: EIP-4361 asks for at least 8 alphanumerics; the contract 16. */
+/** Nonces the service issues: EIP-4361 asks for at least 8 alphanumerics; docs/sign-in.md 16. */
 export const SIGN_IN_NONCE_LENGTH = 24;
 /** The longest a sign-in waits for the chain node's answer (FuturePass lookup); then 503. */
 export const SIGN_IN_CHAIN_TIMEOUT_MS = 5_000;

@@ -1,7 +1,7 @@
 /**
- * Webhooks (contract Part 3, "Webhooks (Standard Webhooks 1.0)"): the event types, the message
+ * Webhooks (docs/webhooks.md): the event types, the message
  * and its signature, the retry schedule, and which targets a message may go to. Pure rules; the
- * outbox is `store/webhooks.ts`, delivery `use-cases/webhook-delivery.ts`.
+ * outbox is `store/webhook-outbox.ts`, delivery `use-cases/webhook-delivery.ts`.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import ipaddr from "ipaddr.js";
@@ -34,7 +34,7 @@ export type Audience = { accountId: string; mode: Mode } | { operators: true };
 export const DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** An answer later than this is a failed attempt (contract: a 2xx within 15 s is success). */
+/** An answer later than this is a failed attempt (docs/webhooks.md: a 2xx within 15 s is success). */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** Endpoints per owner account and mode (and for the operators). */
 export const WEBHOOK_ENDPOINTS_MAX = 20;
@@ -44,7 +44,7 @@ export const SECRET_ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 export const SECRETS_PREVIOUS_MAX = 5;
 /** An endpoint with nothing but failures for this long is disabled. */
 export const FAILING_DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
-/** The waits after each failed attempt (contract: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
+/** The waits after each failed attempt (docs/webhooks.md: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
 export const RETRY_DELAYS_MS = [5, 300, 1800, 7200, 18_000, 36_000, 36_000].map((s) => s * 1000);
 /** Attempts in all: the first and one per retry; then the delivery is `failed`. */
 export const DELIVERY_ATTEMPTS_MAX = RETRY_DELAYS_MS.length + 1;

@@ -58,8 +58,8 @@ const LOG_REDACT = [
 const SHUTDOWN_RETRY_AFTER_S = 1;
 
 /**
- * Whether an answer goes to a credential, so no browser or proxy cache may keep it (contract
- * Part 2, Every answer: `Cache-Control: no-store`), whatever its status, errors included: the
+ * Whether an answer goes to a credential, so no browser or proxy cache may keep it
+ * (`Cache-Control: no-store`, docs/http.md#headers-of-every-answer), whatever its status, errors included: the
  * owner routes (`x-api-key`) and the operator routes, classed as the rate limits class them, and
  * the applicant routes, which take or hand out an `ap_` token and answer the claimed keys. The
  * public reads keep their own caching (`answer-cache.ts`).

@@ -2,7 +2,7 @@
  * Errors raised before a request reaches a route: Node's HTTP parser (malformed request line,
  * oversized headers, a client too slow to send its request) and Fastify's router (bad
  * percent-encoding, an over-long path parameter). Each still answers RFC 9457 problem details
- * with a contract code, like every other answer of the service.
+ * with an API error code, like every other answer of the service.
  */
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /**
- * The public reads, readable by any web page (contract Part 2, Every answer): no credentials are
+ * The public reads, readable by any web page (docs/http.md#headers-of-every-answer): no credentials are
  * involved, so `*` is safe. Owner and operator routes send no CORS headers at all, so a browser
  * never lets another site read what a key or token returns.
  */

@@ -1,5 +1,5 @@
 /**
- * The HTTP edge's one map from the contract's error codes (`src/domain/errors.ts`) to a status
+ * The HTTP edge's one map from the API's error codes (`src/domain/errors.ts`) to a status
  * and a problem title: nothing below `src/http/` knows a status number.
  */
 import type { ErrorCode } from "../domain/errors.js";

@@ -10,7 +10,7 @@ import {
 } from "../domain/limits.js";
 import type { Cursor, KeysetColumns, Page, PageRequest } from "../store/keyset.js";
 
-/** The query every cursor-paged listing takes (contract Part 2, Listings). */
+/** The query every cursor-paged listing takes (docs/http.md#listings). */
 export const ListQueryFields = {
   limit: Type.Optional(
     Type.Integer({

@@ -12,7 +12,7 @@ declare module "fastify" {
   }
 }
 
-/** What every owner route can answer before its own work (the contract's steps 1-6). */
+/** What every owner route can answer before its own work (docs/promises.md#answers, steps 1-6). */
 export const OWNER_CODES = [
   "QUESTS_DISABLED",
   "INVALID_API_KEY",
@@ -25,7 +25,7 @@ export const OWNER_CODES = [
 
 export const OWNER_SECURITY = [{ apiKey: [] }];
 
-/** Parses `questId` as the contract's step 3 wants: a positive integer, else 400. */
+/** Parses `questId` as step 3 of the order of checks wants: a positive integer, else 400. */
 function parseQuestId(raw: unknown): number {
   const text = String(raw);
   if (!/^[1-9]\d*$/.test(text)) {

@@ -48,7 +48,7 @@ interface AjvError {
 
 /**
  * A field as errors name it, from a JSON pointer such as Ajv's `instancePath`: a path through an
- * array keeps its slashes, as the contract names a batch's items (`allocations/3/points`);
+ * array keeps its slashes, as docs/api.md names a batch's items (`allocations/3/points`);
  * object fields are dotted (`quest.name`). Also the separator a child of it would take.
  */
 export function fieldOfPointer(pointer: string): { path: string; separator: string } {

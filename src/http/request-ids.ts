@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-/** An incoming id a client or proxy chose: 1..128 printable ASCII characters (contract). */
+/** An incoming id a client or proxy chose: 1..128 printable ASCII characters (docs/http.md). */
 const ADOPTABLE_ID = /^[\x21-\x7E][\x20-\x7E]{0,127}$/;
 
 /**
- * Fastify's `genReqId`: the incoming `x-request-id` when it is one the contract lets us adopt,
+ * Fastify's `genReqId`: the incoming `x-request-id` when it is one docs/http.md lets us adopt,
  * else a random UUID, unique across processes and restarts (Fastify's own counter is neither).
  */
 export function requestIdOf(raw: IncomingMessage): string {

@@ -26,7 +26,7 @@ import {
  * together, none needing an answer of the others, and `writeAllocationBatch` travels with the
  * COMMIT. Each round trip waits for a turn of the event loop under load and for the network in a
  * real deployment, so their count bounds how fast a hot quest's batches follow one another (it
- * was five or six: README, "Running at scale", has what each cut measured).
+ * was five or six: docs/performance.md, "Round trips", has what each cut measured).
  */
 
 /** The quest as the allocation rules see it, read under its row lock. */

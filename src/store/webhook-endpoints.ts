@@ -1,6 +1,6 @@
 /**
  * Webhook endpoints (migration 009): an owner account's per mode, or the operators'. The outbox
- * (events and deliveries) is `webhook-outbox.ts`.
+ * (events and deliveries) is `webhook-outbox.ts` and `webhook-deliveries.ts`.
  */
 import type { Mode } from "../domain/api-keys.js";
 import type { EventType } from "../domain/webhooks.js";

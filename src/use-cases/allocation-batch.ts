@@ -1,5 +1,5 @@
 /**
- * One group-commit batch of allocations (README, "Allocation" and "Group commit"): its
+ * One group-commit batch of allocations (docs/architecture.md, "Allocation" and "Group commit"): its
  * transaction, the checks before the rules, the rules per quest, and the one write; and how a
  * batch is run again when a quest's lock is not granted or a pass's total raced it.
  */

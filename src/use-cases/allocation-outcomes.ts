@@ -32,10 +32,10 @@ export interface AllocationRequest {
 /** What a payout answer shows. */
 export type PayoutReceipt = Pick<Payout, "id" | "amount" | "createdAt" | "pass">;
 
-/** A refusal with the contract's code, and the id of the request that was first refused. */
+/** A refusal with its API error code, and the id of the request that was first refused. */
 export type Refusal = { ok: false; error: AppError; replayed: boolean; requestId: string };
 
-/** One item's outcome: paid, or refused with the contract's code. */
+/** One item's outcome: paid, or refused with its API error code. */
 export type ItemOutcome = { ok: true; payout: PayoutReceipt; replayed: boolean } | Refusal;
 
 /**

@@ -81,7 +81,7 @@ export function issueApiKey(
 export async function revokeApiKeyById(db: Db, audit: AuditContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const key = await lockApiKey(tx, { id });
-    // NOT_FOUND as before Part 2; KEY_NOT_FOUND is the answer to a revocation by value.
+    // NOT_FOUND, as it always was; KEY_NOT_FOUND is the answer to a revocation by value.
     if (!key) throw new AppError("NOT_FOUND", `API key ${id} does not exist.`);
     if (key.revokedAt) return; // revoked already: nothing changes, nothing to audit
     // The stored id, not the typed one (a UUID may be typed in capitals).

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys, all of it (README, "Idempotency"): a key's shape, what a request or an item
+ * Idempotency keys, all of it (docs/architecture.md, "Idempotency"): a key's shape, what a request or an item
  * asked for (its hash), the claim a transaction takes on it, what a stored record answers (a
  * replay, or IDEMPOTENCY_KEY_REUSED), and outcomes in and out of their stored form. The lock and
  * the record's SQL are in `store/idempotency.ts`; the allocation's batch stores the records in

@@ -1,5 +1,5 @@
 /**
- * Operators with names and roles (contract Part 3): create one (its token shown once), list,
+ * Operators with names and roles : create one (its token shown once), list,
  * change role or disable, replace the token; and who a bearer token is. Every change is audited.
  */
 import { validate as isUuid, v7 as uuidv7 } from "uuid";

@@ -1,5 +1,5 @@
 /**
- * Wallet sign-in (contract Part 3, "Players join by signing in with their wallet"): nonces, the
+ * Wallet sign-in (docs/sign-in.md): nonces, the
  * proof that a request holds an address, and a player's own registration. The same proof serves
  * `POST /passes` and the `proof` of `POST /applications`.
  */

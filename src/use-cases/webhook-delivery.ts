@@ -1,6 +1,6 @@
 /**
- * The webhook delivery worker, one in every service process (README, "Webhooks"). It claims due
- * deliveries from the outbox (`store/webhooks.ts`, FOR UPDATE SKIP LOCKED, so processes share the
+ * The webhook delivery worker, one in every service process (docs/webhooks.md). It claims due
+ * deliveries from the outbox (`store/webhook-deliveries.ts`, FOR UPDATE SKIP LOCKED, so processes share the
  * work without sending one delivery twice in normal operation), sends each signed message, and
  * records the attempt: success, a retry on the schedule, failure, or the endpoint disabled.
  *
@@ -8,35 +8,25 @@
  * the delivery is due again then and sent with the same webhook-id. Delivery is at least once.
  */
 
-import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import {
   type AttemptResult,
-  FAILING_DISABLE_AFTER_MS,
   nextStep,
   signatureHeader,
   WEBHOOK_TIMEOUT_MS,
 } from "../domain/webhooks.js";
-import { recordAudit } from "../store/audit.js";
-import type { Db, Tx } from "../store/db.js";
-import { disableEndpoint } from "../store/webhook-endpoints.js";
+import type { Db } from "../store/db.js";
 import {
-  type AttemptRecord,
   type ClaimedDelivery,
   claimDueDeliveries,
   failPendingBeyond,
-  recordAttempts,
-} from "../store/webhook-outbox.js";
+} from "../store/webhook-deliveries.js";
+import { type AttemptReport, type FinishedAttempt, recordFinished } from "./webhook-attempts.js";
 import { publicOnlyLookup, send } from "./webhook-sender.js";
 
-/** What an attempt reports, for /metrics. */
-export interface AttemptReport {
-  outcome: "delivered" | "retried" | "failed";
-  /** From the event's creation to this successful attempt (delivered only). */
-  lagS?: number | undefined;
-}
+export type { AttemptReport };
 
 export interface WebhookDeliveryOptions {
   /** The worker's clock: due times, retry times and the 5-day rule read it (tests move it). */
@@ -56,7 +46,7 @@ export interface WebhookDeliveryOptions {
   pendingMax: number;
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS: send to loopback and private addresses (development, tests). */
   allowPrivateTargets: boolean;
-  /** An answer must come within this (contract: 15 s). */
+  /** An answer must come within this (docs/webhooks.md: 15 s). */
   timeoutMs?: number;
   onAttempt?: (report: AttemptReport) => void;
   onDropped?: (count: number) => void;
@@ -99,8 +89,6 @@ const RECORD_BATCH_MAX = 500;
 const LEASE_MARGIN_MS = 15_000;
 /** The pending bound is enforced this often (it scans the pending deliveries). */
 const TRIM_INTERVAL_MS = 5_000;
-/** An error text kept on a delivery is cut to this many characters. */
-const ERROR_LENGTH_MAX = 500;
 
 /** A claimed delivery waiting for a sending slot, until its lease ends. */
 interface Queued {
@@ -110,43 +98,11 @@ interface Queued {
   settle: (sent: boolean) => void;
 }
 
-/** A finished attempt waiting to be recorded. */
-interface Finished {
-  delivery: ClaimedDelivery;
-  result: AttemptResult;
-  started: Date;
-  at: Date;
-  recorded: () => void;
-}
-
 /** Adds `by` to a key's count, forgetting keys that reach 0. */
 function count<K>(counts: Map<K, number>, key: K, by: number): void {
   const next = (counts.get(key) ?? 0) + by;
   if (next > 0) counts.set(key, next);
   else counts.delete(key);
-}
-
-/** Disables an endpoint (once) and audits it as the service's own act. */
-async function disableAudited(
-  tx: Tx,
-  endpointId: string,
-  unsentIds: readonly string[],
-  reason: string,
-  deliveryId: string,
-  at: Date,
-): Promise<void> {
-  const disabled = await disableEndpoint(tx, endpointId, reason, at, unsentIds);
-  if (!disabled) return;
-  await recordAudit(
-    tx,
-    { actor: "service", requestId: randomUUID() },
-    {
-      action: "webhook.disable",
-      targetType: "webhook",
-      targetId: endpointId,
-      details: { reason, url: disabled.url, delivery_id: deliveryId },
-    },
-  );
 }
 
 export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): WebhookDelivery {
@@ -328,10 +284,10 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
 
   // Attempts are recorded together, a few statements for however many finished meanwhile (group
   // commit): under load a delivery costs the database a share of one transaction, not its own.
-  const finished: Finished[] = [];
+  const finished: (FinishedAttempt & { recorded: () => void })[] = [];
   let recording: Promise<void> | undefined;
 
-  function record(done: Omit<Finished, "recorded">): Promise<void> {
+  function record(done: FinishedAttempt): Promise<void> {
     return new Promise<void>((recorded) => {
       finished.push({ ...done, recorded });
       flush();
@@ -341,66 +297,17 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
   function flush(): void {
     if (recording || finished.length === 0) return;
     const batch = finished.splice(0, RECORD_BATCH_MAX);
-    recording = recordBatch(batch)
+    recording = recordFinished(db, batch, {
+      dropped,
+      random: options.random,
+      onAttempt: options.onAttempt,
+    })
       .catch(reportError) // left leased: sent again once the lease ends (at least once)
       .finally(() => {
         recording = undefined;
         for (const done of batch) done.recorded();
         flush();
       });
-  }
-
-  async function recordBatch(batch: readonly Finished[]): Promise<void> {
-    const steps = batch.map((done) =>
-      nextStep(done.delivery.attempt + 1, done.result, options.random),
-    );
-    const attempts: AttemptRecord[] = batch.map(({ delivery, result, started, at }, i) => {
-      const step = steps[i]!;
-      return {
-        deliveryId: delivery.id,
-        endpointId: delivery.endpointId,
-        at,
-        statusCode: result.statusCode ?? null,
-        error:
-          (result.ok ? (result.note ?? null) : result.error)?.slice(0, ERROR_LENGTH_MAX) ?? null,
-        durationMs: Math.max(0, Math.round(at.getTime() - started.getTime())),
-        status:
-          step.kind === "succeeded" ? "succeeded" : step.kind === "retry" ? "pending" : "failed",
-        nextAt: step.kind === "retry" ? new Date(at.getTime() + step.delayMs) : null,
-      };
-    });
-    await db.transaction(async (tx) => {
-      const streaks = await recordAttempts(tx, attempts);
-      const reasons = new Map<string, { reason: string; deliveryId: string; at: Date }>();
-      batch.forEach(({ delivery, at }, i) => {
-        const step = steps[i]!;
-        const since = streaks.get(delivery.endpointId);
-        const reason =
-          step.kind === "disable"
-            ? step.reason
-            : since && at.getTime() - since.getTime() >= FAILING_DISABLE_AFTER_MS
-              ? `Every attempt failed since ${since.toISOString()} (5 days or more).`
-              : undefined;
-        if (reason && !reasons.has(delivery.endpointId)) {
-          reasons.set(delivery.endpointId, { reason, deliveryId: delivery.id, at });
-        }
-      });
-      for (const [endpointId, { reason, deliveryId, at }] of reasons) {
-        await disableAudited(tx, endpointId, dropped.get(endpointId) ?? [], reason, deliveryId, at);
-        dropped.delete(endpointId);
-      }
-    });
-    batch.forEach(({ delivery, at }, i) => {
-      const step = steps[i]!;
-      options.onAttempt?.({
-        outcome:
-          step.kind === "succeeded" ? "delivered" : step.kind === "retry" ? "retried" : "failed",
-        lagS:
-          step.kind === "succeeded"
-            ? Math.max(0, (at.getTime() - delivery.createdAt.getTime()) / 1000)
-            : undefined,
-      });
-    });
   }
 
   function attempt(delivery: ClaimedDelivery, now: Date): Promise<AttemptResult> {

@@ -1,6 +1,6 @@
 /**
- * Webhook endpoints, managed by owners (their key's account and mode) and by operators (contract
- * Part 3, "Webhooks"): create with a secret shown once, list, read, change, delete, rotate the
+ * Webhook endpoints, managed by owners (their key's account and mode) and by operators
+ * (docs/webhooks.md): create with a secret shown once, list, read, change, delete, rotate the
  * secret, send a test event, list deliveries and redeliver an event. Each change is audited.
  */
 import { lookup } from "node:dns/promises";
@@ -21,6 +21,7 @@ import {
 import { recordAudit } from "../store/audit.js";
 import type { Db, Queryable } from "../store/db.js";
 import type { Page, PageRequest } from "../store/keyset.js";
+import { type DeliveryView, listDeliveries } from "../store/webhook-deliveries.js";
 import {
   countEndpoints,
   deleteEndpoint,
@@ -34,12 +35,7 @@ import {
   updateEndpoint,
   type WebhookEndpoint,
 } from "../store/webhook-endpoints.js";
-import {
-  type DeliveryView,
-  listDeliveries,
-  queueDelivery,
-  wasDeliveredTo,
-} from "../store/webhook-outbox.js";
+import { queueDelivery, wasDeliveredTo } from "../store/webhook-outbox.js";
 import { testEvent } from "./webhook-events.js";
 
 export type { DeliveryView, EndpointOwner, WebhookEndpoint };

@@ -1,7 +1,7 @@
 /**
- * The webhook events each change writes in its own transaction (contract Part 3, "Webhooks"):
+ * The webhook events each change writes in its own transaction (docs/webhooks.md):
  * their types, audiences and `data`, the object as the API shows it. The outbox SQL is in
- * `store/webhooks.ts`; which endpoints hear an event is decided there, at write time.
+ * `store/webhook-outbox.ts`; which endpoints hear an event is decided there, at write time.
  */
 import type { Mode } from "../domain/api-keys.js";
 import type { Application } from "../domain/applications.js";

@@ -1,5 +1,5 @@
 /**
- * Which pass a wallet sign-in registers (contract Part 3): with CHAIN_RPC_URL set, the signer's
+ * Which pass a wallet sign-in registers : with CHAIN_RPC_URL set, the signer's
  * FuturePass from `futurepassOf(address)` on the registrar at 0x…FFFF (by eth_call), else the
  * signer's own address; a node that does not answer within 5 s is 503 CHAIN_UNAVAILABLE and
  * nothing is registered. The node is Ganache (chain id 7668) with a stand-in registrar installed

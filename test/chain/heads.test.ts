@@ -6,17 +6,7 @@ import type { ChainError } from "../../src/chain/client.js";
 import { type HeadWatch, type WatchEvent, watchHeads } from "../../src/chain/heads.js";
 import type { ChainHead } from "../../src/domain/chain.js";
 import { closedPort, type FakeChainNode, startChainNode } from "../helpers/chain-node.js";
-
-const WAIT_MS_MAX = 5_000;
-
-/** Resolves once `condition()` holds; fails the test after WAIT_MS_MAX with `what`. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS_MAX;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import { until } from "../helpers/until.js";
 
 interface Recorder {
   heads: ChainHead[];

@@ -15,6 +15,7 @@ import {
   type CliService,
   describeRun,
   runQuestpoints,
+  spawnQuestpoints,
   startCliService,
   startStub,
 } from "../helpers/cli-process.js";
@@ -561,9 +562,11 @@ describe("questpoints admin (CLI over HTTP)", () => {
       setTimeout(() => response.socket?.destroy(), 200);
     });
     try {
-      const run = await runQuestpoints(["admin", "--url", stub.baseUrl, "payouts", "export"], {
+      // The real CLI: the client's wait for the next chunk of a transfer cut short stays armed
+      // for the whole --timeout; a process exits at once on the error, this one would wait.
+      const run = await spawnQuestpoints(["admin", "--url", stub.baseUrl, "payouts", "export"], {
         env: { QP_ADMIN_TOKEN: ADMIN_TOKEN },
-      });
+      }).result;
       assert.equal(run.code, 1, describeRun(run));
       const bytes = Buffer.byteLength(header + line);
       assert.match(

@@ -1,5 +1,5 @@
 /**
- * `questpoints admin operators …` and an operator's token in the CLI (contract Part 3, "Operators
+ * `questpoints admin operators …` and an operator's token in the CLI (docs/operator-api.md, "Operators
  * with names and roles; read-only owner keys"): the real CLI against a real service. An operator's
  * `op_` token goes in QP_ADMIN_TOKEN as ADMIN_TOKEN does; a role too short is FORBIDDEN naming the
  * role needed, a disabled or replaced token UNAUTHORIZED. Also `keys create --scope` and

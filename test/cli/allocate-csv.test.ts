@@ -96,21 +96,26 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     return { key, questId, passes };
   }
 
+  const allocateArgs = (questId: number, csv: string, extra: string[]) => [
+    "allocate",
+    "--url",
+    service.baseUrl,
+    "--quest",
+    String(questId),
+    "--csv",
+    csv,
+    "--json",
+    ...extra,
+  ];
+
+  /** `allocate --json` run to its end, in this process. */
   function allocate(key: string, questId: number, csv: string, extra: string[] = []) {
-    return spawnQuestpoints(
-      [
-        "allocate",
-        "--url",
-        service.baseUrl,
-        "--quest",
-        String(questId),
-        "--csv",
-        csv,
-        "--json",
-        ...extra,
-      ],
-      { env: { QP_API_KEY: key } },
-    );
+    return runQuestpoints(allocateArgs(questId, csv, extra), { env: { QP_API_KEY: key } });
+  }
+
+  /** `allocate --json` as the real CLI, in a child process: for a kill, or the process's stderr. */
+  function allocateProcess(key: string, questId: number, csv: string, extra: string[] = []) {
+    return spawnQuestpoints(allocateArgs(questId, csv, extra), { env: { QP_API_KEY: key } });
   }
 
   function summaryOf<T = Summary>(run: CliRun): T {
@@ -211,7 +216,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     const csv = join(dir, "awards.csv");
     writeFileSync(csv, `${lines.join("\n")}\n`);
 
-    const run = await allocate(key, questId, csv).result;
+    const run = await allocate(key, questId, csv);
     assert.equal(run.code, 2, describeRun(run));
     const summary = summaryOf(run);
     assert.equal(summary.rows, 300);
@@ -250,7 +255,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     assert.deepEqual(books, { remaining: 0, paid: 2000 });
 
     // Again: the paid rows are replayed, and the service's refusals are answered as before.
-    const again = await allocate(key, questId, csv).result;
+    const again = await allocate(key, questId, csv);
     assert.equal(again.code, 2, describeRun(again));
     const replay = summaryOf(again);
     assert.deepEqual(replay.paid, { count: 0, points: 0 });
@@ -272,7 +277,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     );
 
     // First run: killed once some, but not all, rows are paid.
-    const first = allocate(key, questId, csv, ["--concurrency", "4"]);
+    const first = allocateProcess(key, questId, csv, ["--concurrency", "4"]);
     let paidBeforeKill = 0;
     for (;;) {
       paidBeforeKill = (await payoutsOf(questId)).length;
@@ -297,7 +302,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     assert.ok(paidAfterKill > 0 && paidAfterKill < rows, `half-way: ${paidAfterKill} of ${rows}`);
 
     // Second run: replays what the first paid, pays the rest.
-    const second = await allocate(key, questId, csv, ["--concurrency", "8"]).result;
+    const second = await allocate(key, questId, csv, ["--concurrency", "8"]);
     assert.equal(second.code, 0, describeRun(second));
     const resumed = summaryOf(second);
     assert.equal(resumed.replayed.count, paidAfterKill, "the first run's rows are replayed");
@@ -352,23 +357,23 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
 
     const header = join(dir, "header.csv");
     writeFileSync(header, `pass,amount\n${passes[0]},1\n`);
-    const badHeader = await allocate(key, questId, header).result;
+    const badHeader = await allocate(key, questId, header);
     assert.equal(badHeader.code, 1, describeRun(badHeader));
     assert.match(badHeader.stderr, /^questpoints: .*missing header row address,points/m);
 
     // A 0-byte file has no header row either; a header naming a column twice is ambiguous.
     const empty = join(dir, "empty.csv");
     writeFileSync(empty, "");
-    const emptyRun = await allocate(key, questId, empty).result;
+    const emptyRun = await allocate(key, questId, empty);
     assert.equal(emptyRun.code, 1, describeRun(emptyRun));
     assert.match(emptyRun.stderr, /^questpoints: .*missing header row address,points/m);
     const twice = join(dir, "twice.csv");
     writeFileSync(twice, `address,points,address\n${passes[0]},1,${passes[0]}\n`);
-    const twiceRun = await allocate(key, questId, twice).result;
+    const twiceRun = await allocate(key, questId, twice);
     assert.equal(twiceRun.code, 1, describeRun(twiceRun));
     assert.match(twiceRun.stderr, /^questpoints: .*names address twice/m);
 
-    const otherQuest = await allocate(key, 987654, csv).result;
+    const otherQuest = await allocate(key, 987654, csv);
     assert.equal(otherQuest.code, 1, describeRun(otherQuest));
     assert.match(otherQuest.stderr, /^questpoints: QUEST_NOT_FOUND: .+ \(request [^)]+\)$/m);
     assert.equal((await payoutsOf(questId)).length, 0, "nothing was paid");
@@ -380,7 +385,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       "inactive.csv",
       passes.map((pass) => [pass, 1]),
     );
-    const refused = await allocate(key, questId, csv).result;
+    const refused = await allocate(key, questId, csv);
     assert.equal(refused.code, 1, describeRun(refused));
     assert.match(refused.stderr, /^questpoints: quest \d+ is not active .*nothing was sent/m);
     assert.equal(refused.stdout, "", "no summary: the run never started");
@@ -391,7 +396,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     assert.equal(rows.length, 0, "no row was sent, so no refusal is kept under its key");
 
     await service.ctx.admin("PATCH", `/admin/quests/${questId}`, { is_active: true });
-    const run = await allocate(key, questId, csv).result;
+    const run = await allocate(key, questId, csv);
     assert.equal(run.code, 0, describeRun(run));
     assert.deepEqual(summaryOf(run).paid, { count: 3, points: 3 });
   });
@@ -406,7 +411,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       "action-type.csv",
       passes.map((pass) => [pass, 2]),
     );
-    const first = await allocate(key, questId, csv, ["--concurrency", "1"]).result;
+    const first = await allocate(key, questId, csv, ["--concurrency", "1"]);
     assert.equal(first.code, 1, describeRun(first));
     const stopped = summaryOf(first);
     assert.deepEqual(stopped.refused.by_code, { ACTION_TYPE_INACTIVE: 1 });
@@ -415,7 +420,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
 
     // Fixed: row 1's refusal is replayed (kept under its key), the rows never sent are paid.
     await service.ctx.admin("PUT", `/admin/action-types/${actionType}`, { active: true });
-    const second = await allocate(key, questId, csv, ["--concurrency", "1"]).result;
+    const second = await allocate(key, questId, csv, ["--concurrency", "1"]);
     assert.equal(second.code, 2, describeRun(second));
     const resumed = summaryOf(second);
     assert.equal(resumed.stopped, null);
@@ -431,7 +436,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     );
 
     // The retry file carries the next key after the refused one: its row is paid now.
-    const retry = await allocate(key, questId, pathOf(csv, questId, "retry")).result;
+    const retry = await allocate(key, questId, pathOf(csv, questId, "retry"));
     assert.equal(retry.code, 0, describeRun(retry));
     assert.deepEqual(summaryOf(retry).paid, { count: 1, points: 2 });
     assert.equal((await payoutsOf(questId)).length, 5);
@@ -456,7 +461,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       [testKey.key, testQuest],
       [liveKey.key, liveQuest],
     ] as const) {
-      const run = await allocate(key, questId, csv).result;
+      const run = await allocate(key, questId, csv);
       assert.equal(run.code, 2, describeRun(run));
       const summary = summaryOf(run);
       assert.deepEqual(summary.paid, { count: 3, points: 9 }, `quest ${questId}`);
@@ -483,14 +488,14 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       "changed.csv",
       passes.map((pass) => [pass, 1]),
     );
-    const first = await allocate(key, questId, csv).result;
+    const first = await allocate(key, questId, csv);
     assert.equal(first.code, 0, describeRun(first));
-    const again = await allocate(key, questId, csv).result;
+    const again = await allocate(key, questId, csv);
     assert.deepEqual(summaryOf(again).replayed, { count: 3, points: 3 });
 
     // The last row's points: 1 → 2, one byte.
     writeFileSync(csv, readFileSync(csv, "utf8").replace(/1\n$/, "2\n"));
-    const changed = await allocate(key, questId, csv).result;
+    const changed = await allocate(key, questId, csv);
     assert.equal(changed.code, 0, describeRun(changed));
     const summary = summaryOf(changed);
     assert.deepEqual(summary.paid, { count: 3, points: 4 });
@@ -508,7 +513,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
         `${passes[1]},"7",\r\n` +
         `"${passes[2]!.toLowerCase()}",9,"say ""hi"""\r\n`,
     );
-    const run = await allocate(key, questId, csv).result;
+    const run = await allocate(key, questId, csv);
     assert.equal(run.code, 0, describeRun(run));
     assert.deepEqual(summaryOf(run).paid, { count: 3, points: 21 });
     const amounts = new Map((await payoutsOf(questId)).map((p) => [p.pass, p.amount]));
@@ -525,7 +530,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       ["0x123", 1],
     ]);
     mkdirSync(pathOf(csv, questId, "fix"));
-    const blocked = await allocate(key, questId, csv).result;
+    const blocked = await allocate(key, questId, csv);
     assert.equal(blocked.code, 1, describeRun(blocked));
     assert.match(blocked.stderr, /^questpoints: cannot write .*fix\.csv: it is a directory/m);
     assert.doesNotMatch(blocked.stderr, /^\s+at /m, "no stack trace");
@@ -537,10 +542,10 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       ["0x123", 1],
       ["0x456", 1],
     ]);
-    // Rows are written to a temporary file named with the process id, put in place at the end.
-    const started = allocate(key, questId, full);
-    symlinkSync("/dev/full", `${pathOf(full, questId, "fix")}.${started.child.pid}.tmp`);
-    const run = await started.result;
+    // Rows are written to a temporary file named with the process id, put in place at the end;
+    // the run is in this process.
+    symlinkSync("/dev/full", `${pathOf(full, questId, "fix")}.${process.pid}.tmp`);
+    const run = await allocate(key, questId, full);
     assert.equal(run.code, 1, describeRun(run));
     const summary = summaryOf(run);
     assert.match(summary.stopped ?? "", /cannot write .*fix\.csv/);
@@ -557,7 +562,8 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       "many-refused.csv",
       Array.from({ length: 2000 }, (_, i) => [`0x${i.toString(16)}`, 1] as [string, number]),
     );
-    const run = await allocate(key, questId, csv, ["--concurrency", "16"]).result;
+    // A process of its own: the warning would go to the process's stderr.
+    const run = await allocateProcess(key, questId, csv, ["--concurrency", "16"]).result;
     assert.equal(run.code, 2, describeRun(run));
     assert.doesNotMatch(run.stderr, /MaxListenersExceededWarning/);
     assert.equal(summaryOf(run).refused.count, 2000);
@@ -596,10 +602,10 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       }
     });
     try {
-      const run = await spawnQuestpoints(
+      const run = await runQuestpoints(
         ["allocate", "--url", gateway.baseUrl, "--quest", String(questId), "--csv", csv, "--json"],
         { env: { QP_API_KEY: key } },
-      ).result;
+      );
       assert.equal(run.code, 2, describeRun(run));
       const summary = summaryOf(run);
       assert.deepEqual(summary.replayed, { count: 4, points: 4 }, "rows 1, 4, 7, 10");
@@ -651,7 +657,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
         "0x456,1,", // 11
       ].join("\n"),
     );
-    const run = await allocate(key, questId, csv).result;
+    const run = await allocate(key, questId, csv);
     assert.equal(run.code, 2, describeRun(run));
     const summary = summaryOf(run);
     assert.equal(summary.rows, 6);
@@ -696,7 +702,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     const fixFile = pathOf(csv, questId, "fix");
     const inOrder = ["--concurrency", "1"];
 
-    const first = await allocate(key, questId, csv, inOrder).result;
+    const first = await allocate(key, questId, csv, inOrder);
     assert.equal(first.code, 2, describeRun(first));
     const summary = summaryOf(first);
     assert.deepEqual(summary.paid, { count: 3, points: 30 });
@@ -725,7 +731,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     // they are. It is then empty, so removed; the fix file keeps its rows.
     await service.ctx.admin("PATCH", `/admin/quests/${questId}`, { total_points: 2040 });
     await createAccount(service.ctx, unregistered);
-    const retried = await allocate(key, questId, retryFile).result;
+    const retried = await allocate(key, questId, retryFile);
     assert.equal(retried.code, 0, describeRun(retried));
     const afterRetry = summaryOf(retried);
     assert.deepEqual(afterRetry.paid, { count: 2, points: 20 });
@@ -740,7 +746,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       if (row.line === "9") row.points = "1000";
     };
     editRows(fixFile, correct);
-    const fixed = await allocate(key, questId, fixFile).result;
+    const fixed = await allocate(key, questId, fixFile);
     assert.equal(fixed.code, 0, describeRun(fixed));
     assert.deepEqual(summaryOf(fixed).paid, { count: 2, points: 1010 });
     assert.ok(!existsSync(fixFile));
@@ -749,7 +755,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
 
     // The original again: its refusals are answered as before and listed with the same keys to
     // retry under, which paid already: the retried rows are replayed, not paid twice.
-    const again = await allocate(key, questId, csv, inOrder).result;
+    const again = await allocate(key, questId, csv, inOrder);
     assert.equal(again.code, 2, describeRun(again));
     assert.deepEqual(summaryOf(again).replayed, { count: 3, points: 30 });
     assert.deepEqual(codesByLine(csv, questId, "retry"), toRetry);
@@ -757,12 +763,12 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       keys(retryFile).map((row) => row.idempotency_key),
       firstKeys,
     );
-    const retriedAgain = await allocate(key, questId, retryFile).result;
+    const retriedAgain = await allocate(key, questId, retryFile);
     assert.equal(retriedAgain.code, 0, describeRun(retriedAgain));
     assert.deepEqual(summaryOf(retriedAgain).paid, { count: 0, points: 0 });
     assert.deepEqual(summaryOf(retriedAgain).replayed, { count: 2, points: 20 });
     editRows(fixFile, correct);
-    const fixedAgain = await allocate(key, questId, fixFile).result;
+    const fixedAgain = await allocate(key, questId, fixFile);
     assert.equal(fixedAgain.code, 0, describeRun(fixedAgain));
     assert.deepEqual(summaryOf(fixedAgain).replayed, { count: 2, points: 1010 });
     assert.deepEqual(await paidTwice(questId), []);
@@ -803,10 +809,10 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       }
     });
     try {
-      const run = await spawnQuestpoints(
+      const run = await runQuestpoints(
         ["allocate", "--url", gateway.baseUrl, "--quest", String(questId), "--csv", csv, "--json"],
         { env: { QP_API_KEY: key } },
-      ).result;
+      );
       assert.equal(run.code, 2, describeRun(run));
       assert.deepEqual(summaryOf(run).refused.by_code, { INTERNAL: 1, IDEMPOTENCY_IN_PROGRESS: 1 });
     } finally {
@@ -827,12 +833,110 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       "to retry under the key they were sent under",
     );
 
-    const retried = await allocate(key, questId, pathOf(csv, questId, "retry")).result;
+    const retried = await allocate(key, questId, pathOf(csv, questId, "retry"));
     assert.equal(retried.code, 0, describeRun(retried));
     assert.deepEqual(summaryOf(retried).replayed, { count: 2, points: 2 });
     assert.deepEqual(summaryOf(retried).paid, { count: 0, points: 0 });
     assert.deepEqual(await paidTwice(questId), []);
     assert.equal((await payoutsOf(questId)).length, 4);
+  });
+
+  it("stops at Ctrl-C once the rows in flight are answered, and exits at once at a second one (the real CLI)", async () => {
+    const { key, questId, passes } = await fixture(1000, 40);
+    // The gateway holds every allocation until the run's gate opens; then it forwards it, or,
+    // once `forwarding` is off, drops it.
+    let held = 0;
+    let forwarding = true;
+    let open = () => {};
+    let gate = Promise.resolve();
+    const closeGate = () => {
+      gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+    };
+    const gateway = await startStub(async (request, body, response) => {
+      if (request.method !== "POST") return forward(service.baseUrl, request, body, response);
+      held++;
+      await gate;
+      if (forwarding) await forward(service.baseUrl, request, body, response);
+      else response.destroy();
+    });
+    const start = (csv: string) =>
+      spawnQuestpoints(
+        [
+          "allocate",
+          "--url",
+          gateway.baseUrl,
+          "--quest",
+          String(questId),
+          "--csv",
+          csv,
+          "--json",
+          "--concurrency",
+          "4",
+        ],
+        { env: { QP_API_KEY: key } },
+      );
+    const untilHeld = async (count: number) => {
+      for (let waited = 0; held < count; waited += 20) {
+        assert.ok(waited < 60_000, `${count} allocations held (${held} so far)`);
+        await sleep(20);
+      }
+    };
+    try {
+      closeGate();
+      const once = start(
+        writeCsv(
+          "interrupted.csv",
+          passes.map((pass) => [pass, 1]),
+        ),
+      );
+      await untilHeld(4);
+      once.child.kill("SIGINT");
+      // The answers come after the signal, which the CLI hears first: it sends nothing more.
+      open();
+      const stopped = await once.result;
+      assert.equal(stopped.code, 130, describeRun(stopped));
+      const summary = summaryOf(stopped);
+      assert.deepEqual(summary.paid, { count: 4, points: 4 }, "the rows in flight are answered");
+      assert.equal(summary.not_done, 36);
+      assert.match(summary.stopped ?? "", /^interrupted \(SIGINT\)/);
+      assert.equal(held, 4, "nothing sent after Ctrl-C");
+
+      // A refused row first: its fix file is being written when the second Ctrl-C comes.
+      closeGate();
+      forwarding = false;
+      const twice = start(
+        writeCsv("interrupted-twice.csv", [
+          ["0x123", 1],
+          ...passes.map((pass) => [pass, 2] as [string, number]),
+        ]),
+      );
+      await untilHeld(8);
+      // Ctrl-C until the run ends (two signals sent together could arrive as one): the first
+      // stops it, the next ends it without waiting for the rows in flight.
+      let exited = false;
+      void twice.result.then(() => {
+        exited = true;
+      });
+      for (let waited = 0; !exited; waited += 50) {
+        assert.ok(waited < 30_000, "a second Ctrl-C ends the run");
+        twice.child.kill("SIGINT");
+        await sleep(50);
+      }
+      const ended = await twice.result;
+      assert.equal(ended.code, 130, describeRun(ended));
+      assert.equal(ended.stdout, "", "no summary: the rows in flight were not waited for");
+      assert.deepEqual(
+        readdirSync(dir).filter((name) => name.startsWith("interrupted-twice.csv.")),
+        [],
+        "no temporary file left behind",
+      );
+    } finally {
+      open();
+      await gateway.close();
+    }
+    assert.equal((await payoutsOf(questId)).length, 4, "the held allocations were never paid");
   });
 
   it("has as many rows in flight as its help says when --concurrency is not given", async () => {
@@ -863,10 +967,10 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       }
     });
     try {
-      const run = await spawnQuestpoints(
+      const run = await runQuestpoints(
         ["allocate", "--url", gateway.baseUrl, "--quest", String(questId), "--csv", csv, "--json"],
         { env: { QP_API_KEY: key } },
-      ).result;
+      );
       assert.equal(run.code, 0, describeRun(run));
       assert.equal(summaryOf(run).paid.count, passes.length);
     } finally {
@@ -911,7 +1015,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       }
     });
     const dryRun = (file: string, extra: string[]) =>
-      spawnQuestpoints(
+      runQuestpoints(
         [
           "allocate",
           "--url",
@@ -924,7 +1028,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
           ...extra,
         ],
         { env: { QP_API_KEY: key } },
-      ).result;
+      );
     try {
       const run = await dryRun(csv, ["--json", "--concurrency", "2"]);
       assert.equal(run.code, 2, describeRun(run));

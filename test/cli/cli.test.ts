@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { openTestDb } from "../helpers/app.js";
 import { CLI_ARGS } from "../helpers/cli-command.js";
+import { seedDataDir } from "../helpers/cli-data-dir.js";
+import { runQuestpoints } from "../helpers/cli-process.js";
 
 const CLI = CLI_ARGS;
 
@@ -15,6 +17,7 @@ interface Run {
   stderr: string;
 }
 
+/** The real CLI in a child process: main.ts's own wiring, and two runs in two processes. */
 function runCli(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...CLI, ...args], {
@@ -69,9 +72,11 @@ function exited(child: ChildProcess): Promise<number | null> {
 
 describe("questpoints CLI", () => {
   const dirs: string[] = [];
-  const tempDir = () => {
+  /** A new DATA_DIR, holding a migrated cluster when the test run has one (cli-data-dir.ts). */
+  const dataDir = () => {
     const dir = mkdtempSync(join(tmpdir(), "qp-cli-"));
     dirs.push(dir);
+    seedDataDir(dir);
     return dir;
   };
   after(() => {
@@ -98,7 +103,7 @@ describe("questpoints CLI", () => {
       );
       assert.ok(rows.length > 0);
       for (const row of rows) assert.equal(row.n, 1);
-      const again = await runCli(["migrate"], { DATABASE_URL: url! });
+      const again = await runQuestpoints(["migrate"], { env: { DATABASE_URL: url! } });
       assert.match(again.stdout, /up to date/);
     } finally {
       await db.close();
@@ -106,21 +111,20 @@ describe("questpoints CLI", () => {
   });
 
   it("demo seeds an empty database once and prints a key with curl commands", async () => {
-    const dataDir = tempDir();
-    const first = await runCli(["demo"], { DATA_DIR: dataDir, PORT: "9999" });
+    const dir = dataDir();
+    const first = await runQuestpoints(["demo"], { env: { DATA_DIR: dir, PORT: "9999" } });
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /API key: sk_[0-9A-Za-z]{32,}/);
     assert.ok((first.stdout.match(/curl /g) ?? []).length >= 2, first.stdout);
     assert.match(first.stdout, /curl -s http:\/\/127\.0\.0\.1:9999\/quests\/1 -H 'x-api-key: sk_/);
-    const second = await runCli(["demo"], { DATA_DIR: dataDir });
+    const second = await runQuestpoints(["demo"], { env: { DATA_DIR: dir } });
     assert.equal(second.code, 0, second.stderr);
     assert.match(second.stdout, /demo skipped/);
     assert.doesNotMatch(second.stdout, /sk_/);
   });
 
   it("serves the demo on embedded PGlite, keeps payouts across a restart, and stops on SIGTERM", async () => {
-    const dataDir = tempDir();
-    const env = { DATA_DIR: dataDir, PORT: "0", LOG_LEVEL: "warn" };
+    const env = { DATA_DIR: dataDir(), PORT: "0", LOG_LEVEL: "warn" };
     // The banner, then the demo's key and commands, which end with the owner console's line.
     const first = await startServe(env, /owner console at \S+ takes the key/);
     const base = /questpoints is listening at (\S+)/.exec(first.output)![1]!;

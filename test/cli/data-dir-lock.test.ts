@@ -13,6 +13,7 @@ import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { lockDataDir } from "../../src/store/data-dir-lock.js";
 import { CLI_ARGS } from "../helpers/cli-command.js";
+import { seedDataDir } from "../helpers/cli-data-dir.js";
 import {
   ADMIN_TOKEN,
   isReady,
@@ -123,6 +124,12 @@ describe("one process per PGlite data directory", () => {
     dirs.push(dir);
     return dir;
   };
+  /** A DATA_DIR holding a migrated cluster when the test run has one: the holder starts sooner. */
+  const dataDir = () => {
+    const dir = tempDir();
+    seedDataDir(dir);
+    return dir;
+  };
   after(async () => {
     await killAllServices();
     await killChildren();
@@ -132,7 +139,7 @@ describe("one process per PGlite data directory", () => {
   it("refuses serve, migrate and demo on a DATA_DIR in use, naming the directory and the holder's pid", {
     timeout: 180_000,
   }, async () => {
-    const dir = tempDir();
+    const dir = dataDir();
     const holder = await startService({ DATA_DIR: dir });
     try {
       const pass = randomPass();
@@ -164,7 +171,7 @@ describe("one process per PGlite data directory", () => {
   it("starts at once after the holder was SIGKILLed, with the data it had committed, and takes the lock in turn", {
     timeout: 180_000,
   }, async () => {
-    const dir = tempDir();
+    const dir = dataDir();
     const first = await startService({ DATA_DIR: dir });
     const pass = randomPass();
     const created = await registerAccount(first.baseUrl, pass);

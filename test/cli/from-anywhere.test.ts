@@ -1,5 +1,5 @@
 /**
- * The CLI as a user meets it outside the repository (issue 21): it finds the service on the port
+ * The CLI as a user meets it outside the repository: it finds the service on the port
  * `serve` uses, says how to point it elsewhere when nothing answers, and its `bin` runs from any
  * folder, also through the symlink `npm link` or `npm install -g .` makes.
  */

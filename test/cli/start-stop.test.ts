@@ -1,5 +1,5 @@
 /**
- * Starting and stopping as a person or a process manager does it (issue 21): the banner on every
+ * Starting and stopping as a person or a process manager does it: the banner on every
  * start, and SIGTERM to npm itself stops the service whole, leaving no process behind.
  */
 import assert from "node:assert/strict";
@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { ADMIN_TOKEN } from "../helpers/app.js";
+import { CLI_ARGS } from "../helpers/cli-command.js";
+import { seedDataDir } from "../helpers/cli-data-dir.js";
 
 const BANNER_END = /Operator API: {2}.*\n/;
 
@@ -78,18 +80,20 @@ const alive = (pid: number) => {
 
 describe("starting and stopping the service", () => {
   const dirs: string[] = [];
-  const tempDir = () => {
+  /** A new DATA_DIR, holding a migrated cluster when the test run has one (cli-data-dir.ts). */
+  const dataDir = () => {
     const dir = mkdtempSync(join(tmpdir(), "qp-start-"));
     dirs.push(dir);
+    seedDataDir(dir);
     return dir;
   };
   after(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
-  const serve = ["--import", "tsx", "src/cli/main.ts", "serve", "--demo-if-empty"];
+  const serve = [...CLI_ARGS, "serve", "--demo-if-empty"];
 
   it("prints where the pages, the API reference and the operator API are, on every start", async () => {
-    const env = { DATA_DIR: tempDir(), PORT: "0", LOG_LEVEL: "warn" };
+    const env = { DATA_DIR: dataDir(), PORT: "0", LOG_LEVEL: "warn" };
     for (const adminToken of [undefined, ADMIN_TOKEN]) {
       const run = await startUntil(
         process.execPath,
@@ -114,7 +118,7 @@ describe("starting and stopping the service", () => {
     const run = await startUntil(
       "npm",
       ["run", "dev", "--ignore-scripts"],
-      { DATA_DIR: tempDir(), PORT: "0", LOG_LEVEL: "info" },
+      { DATA_DIR: dataDir(), PORT: "0", LOG_LEVEL: "info" },
       BANNER_END,
     );
     const below = descendants(run.child.pid!);

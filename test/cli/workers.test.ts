@@ -7,9 +7,9 @@ import {
   createFixture,
   killAllServices,
   Load,
-  sleep,
   startService,
 } from "../helpers/service-process.js";
+import { until } from "../helpers/until.js";
 
 /** The workers of a primary: its child processes running the CLI (tsx may start esbuild too). */
 function childrenOf(pid: number): number[] {
@@ -25,14 +25,6 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-async function until(condition: () => boolean, limitMs: number, what: string) {
-  const startedMs = Date.now();
-  while (!condition()) {
-    if (Date.now() - startedMs > limitMs) assert.fail(`${what} within ${limitMs} ms`);
-    await sleep(50);
-  }
-}
-
 describe("questpoints serve with WORKERS=2 on PostgreSQL", () => {
   after(killAllServices);
 
@@ -41,7 +33,7 @@ describe("questpoints serve with WORKERS=2 on PostgreSQL", () => {
     try {
       const service = await startService({ DATABASE_URL: url!, WORKERS: "2" });
       const primary = service.child.pid!;
-      await until(() => childrenOf(primary).length === 2, 10_000, "two workers");
+      await until(() => childrenOf(primary).length === 2, "two workers");
       const fixture = await createFixture(service.baseUrl);
       const load = new Load(service.baseUrl, fixture, { concurrency: 16 }).start();
       await load.answeredAtLeast(300);
@@ -49,14 +41,10 @@ describe("questpoints serve with WORKERS=2 on PostgreSQL", () => {
       // One worker dies mid-load: the other answers meanwhile, and the primary starts another.
       const [victim] = childrenOf(primary);
       process.kill(victim!, "SIGKILL");
-      await until(
-        () => {
-          const workers = childrenOf(primary);
-          return workers.length === 2 && !workers.includes(victim!);
-        },
-        10_000,
-        "a replacement worker",
-      );
+      await until(() => {
+        const workers = childrenOf(primary);
+        return workers.length === 2 && !workers.includes(victim!);
+      }, "a replacement worker");
       const answeredAfterKill = load.answeredCount;
       await load.answeredAtLeast(answeredAfterKill + 300);
       const attempts = await load.stop();

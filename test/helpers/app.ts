@@ -14,8 +14,21 @@ import { openPglite, snapshotPglite } from "../../src/store/pglite.js";
 import { openPostgres } from "../../src/store/postgres.js";
 import { startPostgres } from "./postgres.js";
 
-export const DATABASES = ["pglite", "postgres"] as const;
-export type DatabaseKind = (typeof DATABASES)[number];
+const ALL_DATABASES = ["pglite", "postgres"] as const;
+export type DatabaseKind = (typeof ALL_DATABASES)[number];
+
+/**
+ * The databases the database-bound tests run on: both, or the one QP_TEST_DB names (to iterate
+ * quickly on one; `npm test` runs both).
+ */
+export const DATABASES: readonly DatabaseKind[] = (() => {
+  const only = process.env.QP_TEST_DB;
+  if (!only) return ALL_DATABASES;
+  if (!(ALL_DATABASES as readonly string[]).includes(only)) {
+    throw new Error(`QP_TEST_DB must be one of ${ALL_DATABASES.join(", ")}; it is ${only}`);
+  }
+  return [only as DatabaseKind];
+})();
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,11 +79,34 @@ export async function openTestDb(
   }
   const adminUrl = await postgresAdminUrl();
   const name = `qp_test_${randomBytes(6).toString("hex")}`;
+  // The run's migrated template (scripts/test-fixtures.ts): a copy costs milliseconds, a
+  // migration seconds. A template is copied only while nobody is connected to it, hence a retry.
+  const template = migrated ? process.env.QP_TEST_PG_TEMPLATE : undefined;
   const admin = openPostgres({ url: adminUrl, poolSize: 1 });
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.close();
+  try {
+    await createDatabase(admin, name, template);
+  } finally {
+    await admin.close();
+  }
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   return { db: openPostgres({ url, poolSize: 20, timeouts }), url };
+}
+
+async function createDatabase(admin: Db, name: string, template: string | undefined) {
+  if (!template) {
+    await admin.query(`CREATE DATABASE ${name}`);
+    return;
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      return;
+    } catch (error) {
+      // 55006: another CREATE DATABASE is copying the template right now.
+      if ((error as { code?: string }).code !== "55006" || attempt === 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
 }
 
 export interface TestContext {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -7,14 +7,18 @@ import { join } from "node:path";
 import {
   type Browser,
   type BrowserContext,
+  type ConsoleMessage,
   chromium,
+  type Download,
   type Page,
+  type Request,
   type Route,
 } from "playwright-core";
 import { type Hex, hexToString, isHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { buildWeb } from "../../scripts/build-web.js";
 import { buildTestContext, type TestContext } from "./app.js";
+import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.js";
 import { applicationProof } from "./wallet.js";
 
 /**
@@ -23,25 +27,8 @@ import { applicationProof } from "./wallet.js";
  * uncaught exceptions and requests to any other origin; `finish` asserts there were none.
  */
 
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-];
-
 /** Where screenshots go: the test run's output folder. */
 export const SCREENSHOT_DIR = join(process.cwd(), "test-output", "screenshots");
-
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-  const found = candidates.find((path) => path && existsSync(path));
-  if (!found) {
-    throw new Error("Chromium not found: install Debian's `chromium` or set CHROMIUM_PATH.");
-  }
-  return found;
-}
 
 /** The pages' bundle: the test run's, or one per process in a folder of its own. */
 let built: Promise<string> | undefined;
@@ -51,7 +38,27 @@ export interface WebService {
   /** http://127.0.0.1:port */
   base: string;
   browser: Browser;
+  /** Pages a finished test gave back, at about:blank, for the next `openPage` without a wallet. */
+  idlePages: Page[];
   close(): Promise<void>;
+}
+
+/**
+ * The test run's Chromium (QP_TEST_BROWSER_WS, started once by scripts/test-fixtures.ts), or one
+ * of this file's own when it runs alone. Closing a connected browser closes only the contexts
+ * this file opened in it.
+ */
+function openBrowser(): Promise<Browser> {
+  const shared = process.env.QP_TEST_BROWSER_WS;
+  if (shared) return chromium.connect(shared);
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+}
+
+/** A download's bytes as text: read through the connection, as the browser may run elsewhere. */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** A port free right now on loopback (the service takes it a moment later). */
@@ -85,7 +92,7 @@ export async function startWebService(env: Record<string, string> = {}): Promise
   }
   const webDir = await built;
   // The browser first: if it cannot start, there is no service left listening.
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  const browser = await openBrowser();
   let ctx: TestContext | undefined;
   let base = "";
   try {
@@ -113,6 +120,7 @@ export async function startWebService(env: Record<string, string> = {}): Promise
     ctx: started,
     base,
     browser,
+    idlePages: [],
     async close() {
       try {
         await browser.close();
@@ -128,13 +136,42 @@ export interface OpenedPage {
   context: BrowserContext;
   /** Console errors, page errors and requests to other origins, seen so far. */
   problems: string[];
-  /** Asserts nothing went wrong on the page, then closes its context. */
+  /** Asserts nothing went wrong on the page, then gives it back (a wallet's: closes its context). */
   finish(): Promise<void>;
 }
 
+const VIEWPORT = { width: 1280, height: 900 };
+const VIEWPORT_NARROW = { width: 390, height: 844 };
+
 /**
- * A fresh browser context (its own storage) on `path`; 390 px wide when `narrow`; with `wallet`,
- * the page finds that wallet as `window.ethereum`.
+ * A page whose origin has no stored data, cookies or permissions: a finished test's page made
+ * clean (a new renderer process costs Chromium about a CPU-second, a navigation a fifth of that),
+ * else a page in a new context.
+ */
+async function cleanPage(service: WebService, wallet: TestWallet | undefined): Promise<Page> {
+  // A wallet lives in a context's init scripts, which cannot be taken back: its own context.
+  const reused = wallet ? undefined : service.idlePages.pop();
+  if (!reused) {
+    const context = await service.browser.newContext({ viewport: VIEWPORT });
+    if (wallet) await injectWallet(context, wallet);
+    return context.newPage();
+  }
+  const context = reused.context();
+  await context.clearCookies();
+  await context.clearPermissions();
+  const cdp = await context.newCDPSession(reused);
+  try {
+    const { origin } = new URL(service.base);
+    await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
+  } finally {
+    await cdp.detach();
+  }
+  return reused;
+}
+
+/**
+ * A page with nothing stored on the service's origin, on `path`; 390 px wide when `narrow`; with
+ * `wallet`, the page finds that wallet as `window.ethereum`.
  */
 export async function openPage(
   service: WebService,
@@ -142,19 +179,17 @@ export async function openPage(
   /** `allowConsoleErrors`: HTTP statuses (or net::ERR_ codes) whose failed load is expected. */
   options: { narrow?: boolean; allowConsoleErrors?: RegExp; wallet?: TestWallet } = {},
 ): Promise<OpenedPage> {
-  const context = await service.browser.newContext({
-    viewport: options.narrow ? { width: 390, height: 844 } : { width: 1280, height: 900 },
-  });
-  if (options.wallet) await injectWallet(context, options.wallet);
+  const page = await cleanPage(service, options.wallet);
+  const context = page.context();
+  await page.setViewportSize(options.narrow ? VIEWPORT_NARROW : VIEWPORT);
   const problems: string[] = [];
   const origin = new URL(service.base).origin;
-  context.on("request", (request) => {
+  const onRequest = (request: Request) => {
     const url = request.url();
-    if (url.startsWith("data:")) return;
+    if (url.startsWith("data:") || url === "about:blank") return;
     if (new URL(url).origin !== origin) problems.push(`request to another host: ${url}`);
-  });
-  const page = await context.newPage();
-  page.on("console", (message) => {
+  };
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() !== "error") return;
     const text = message.text();
     // An API refusal the page shows (a 4xx it asked for) is logged by Chromium as a failed
@@ -165,15 +200,28 @@ export async function openPage(
       );
     if (failedLoad && options.allowConsoleErrors?.test(failedLoad[1] ?? failedLoad[2]!)) return;
     problems.push(`console error: ${text}`);
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  };
+  const onPageError = (error: Error) => problems.push(`page error: ${error.message}`);
+  page.on("request", onRequest);
+  page.on("console", onConsole);
+  page.on("pageerror", onPageError);
   await page.goto(`${service.base}${path}`);
   return {
     page,
     context,
     problems,
     async finish() {
-      await context.close();
+      if (options.wallet) {
+        await context.close();
+      } else {
+        // Left at about:blank, the page runs none of the test's scripts until it is reused.
+        await page.unrouteAll({ behavior: "ignoreErrors" });
+        await page.goto("about:blank");
+        page.off("request", onRequest);
+        page.off("console", onConsole);
+        page.off("pageerror", onPageError);
+        service.idlePages.push(page);
+      }
       assert.deepEqual(problems, [], "no console error, page error or request to another host");
     },
   };
@@ -186,13 +234,15 @@ const axeSource = readFileSync(
 
 /** axe-core on the page as it is now: no serious or critical violation. */
 export async function assertAccessible(page: Page, what: string): Promise<void> {
-  // Evaluated through the DevTools protocol, which the page's CSP does not restrict.
-  await page.evaluate(axeSource);
+  // Evaluated through the DevTools protocol, which the page's CSP does not restrict; once per
+  // document (a single-page app keeps it across its own route changes).
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  // Only violations are asked for: axe then skips building the details of what passed.
   const violations = await page.evaluate(async () => {
     const result = await (
       window as unknown as {
         axe: {
-          run(): Promise<{
+          run(options: { resultTypes: string[] }): Promise<{
             violations: {
               id: string;
               impact: string;
@@ -202,7 +252,7 @@ export async function assertAccessible(page: Page, what: string): Promise<void> 
           }>;
         };
       }
-    ).axe.run();
+    ).axe.run({ resultTypes: ["violations"] });
     return result.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map(

@@ -4,10 +4,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { Command } from "commander";
-import { registerChainCommands } from "../../src/cli/chain.js";
-import { loadConfig } from "../../src/config.js";
 import { CLI_ARGS } from "./cli-command.js";
+import { runInProcess } from "./cli-in-process.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLI = CLI_ARGS;
@@ -20,39 +18,9 @@ export interface CliRun {
   stderr: string;
 }
 
-/** `questpoints chain ARGS` in-process, with `env` as the whole environment. */
-export async function chainCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  let stdout = "";
-  let stderr = "";
-  const program = new Command()
-    .name("questpoints")
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => {
-        stdout += text;
-      },
-      writeErr: (text) => {
-        stderr += text;
-      },
-    });
-  registerChainCommands(program, () => loadConfig(env), {
-    out: (text) => {
-      stdout += text;
-    },
-    err: (text) => {
-      stderr += text;
-    },
-  });
-  try {
-    await program.parseAsync(["chain", ...args], { from: "user" });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    // Commander's own errors are already written to stderr; ours are printed as main.ts does.
-    if ((error as { code?: string }).code?.startsWith("commander.")) {
-      return { code: 1, stdout, stderr };
-    }
-    return { code: 1, stdout, stderr: `${stderr}questpoints: ${(error as Error).message}\n` };
-  }
+/** `questpoints chain ARGS` in-process (the whole program), with `env` as the whole environment. */
+export function chainCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return runInProcess(["chain", ...args], env);
 }
 
 /** The real CLI as a child process; the chain variables of this environment are not passed on. */

@@ -1,7 +1,9 @@
 /**
  * The CLI's HTTP commands under test: a real service (the app built as tests build it, on PGlite
- * in memory, listening on a free port of 127.0.0.1) and the real CLI as a child process
- * (`node --import tsx src/cli/main.ts …`), with only the QP_* variables a test gives it.
+ * in memory, listening on a free port of 127.0.0.1) and the CLI, with only the QP_* variables a
+ * test gives it: run in this process (`runQuestpoints`, cli-in-process.ts), or as the real CLI in
+ * a child process (`spawnQuestpoints`, cli-command.ts) for what only a process shows: a kill, a
+ * signal, a process-wide warning, main.ts's wiring.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -9,10 +11,14 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { ADMIN_TOKEN, buildTestContext, type TestContext } from "./app.js";
 import { CLI_ARGS } from "./cli-command.js";
+import { runInProcess } from "./cli-in-process.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLI = CLI_ARGS;
-/** A CLI run that takes longer than this is stopped (SIGKILL) and fails its test. */
+/**
+ * A CLI run that takes longer than this fails its test: a child process is stopped (SIGKILL); a
+ * run in this process cannot be, and is left behind.
+ */
 const RUN_TIMEOUT_MS = 120_000;
 
 export { ADMIN_TOKEN };
@@ -49,18 +55,23 @@ export interface CliOptions {
   stdin?: string;
 }
 
-/** Starts the CLI; `result` resolves when it has exited, with everything it printed. */
-export function spawnQuestpoints(
-  args: string[],
-  options: CliOptions = {},
-): { child: ChildProcess; result: Promise<CliRun> } {
+/** This process's environment without its QP_* variables, quiet, with `env` on top. */
+function cliEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
   const inherited = { ...process.env };
   for (const name of Object.keys(inherited)) {
     if (name.startsWith("QP_")) delete inherited[name];
   }
+  return { ...inherited, LOG_LEVEL: "silent", ...env };
+}
+
+/** Starts the real CLI; `result` resolves when it has exited, with everything it printed. */
+export function spawnQuestpoints(
+  args: string[],
+  options: CliOptions = {},
+): { child: ChildProcess; result: Promise<CliRun> } {
   const child = spawn(process.execPath, [...CLI, ...args], {
     cwd: ROOT,
-    env: { ...inherited, LOG_LEVEL: "silent", ...options.env },
+    env: cliEnv(options.env),
     stdio: ["pipe", "pipe", "pipe"],
   });
   child.stdin?.end(options.stdin ?? "");
@@ -83,9 +94,23 @@ export function spawnQuestpoints(
   return { child, result };
 }
 
-/** Runs the CLI to its end. */
-export function runQuestpoints(args: string[], options: CliOptions = {}): Promise<CliRun> {
-  return spawnQuestpoints(args, options).result;
+/** Runs the CLI to its end, in this process, with the environment a child process would get. */
+export async function runQuestpoints(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(`questpoints ${args.join(" ")}: still running after ${RUN_TIMEOUT_MS} ms`),
+        ),
+      RUN_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([runInProcess(args, cliEnv(options.env), options.stdin), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The whole run, for an assertion's message. */

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { openPostgres } from "../../src/store/postgres.js";
-import type { TestContext } from "./app.js";
+import { holdQuest, type TestContext } from "./app.js";
+import { until } from "./until.js";
 
 /**
  * Holds the rows `lockSql` selects (it ends `FOR UPDATE`), from a connection of its own on the
@@ -61,4 +62,36 @@ export async function lockWaits(ctx: TestContext, count: number, requests: Promi
     if (rows[0]!.n >= count) return;
   }
   if (!answered) throw new Error(`${count} sessions never waited for a lock`);
+}
+
+/**
+ * Sends `requests` while `questId` is held (see holdQuest), waits until every one is queued for
+ * a batch or answered, then lets the quest go: requests sent together are then waiting together,
+ * however slowly a loaded machine delivered them. The caller warms the key and owner caches
+ * first (one request), so on PGlite the requests reach the queue without the held connection.
+ */
+export async function sendWhileHeld<T>(
+  ctx: TestContext,
+  questId: number,
+  requests: (() => Promise<T>)[],
+): Promise<T[]> {
+  const release = await holdQuest(ctx, questId);
+  try {
+    let answered = 0;
+    const before = ctx.services.allocate.queued();
+    const sending = requests.map((send) =>
+      send().then((response) => {
+        answered++;
+        return response;
+      }),
+    );
+    await until(
+      () => answered + ctx.services.allocate.queued() - before === requests.length,
+      "every request is queued or answered",
+    );
+    await release();
+    return await Promise.all(sending);
+  } finally {
+    await release();
+  }
 }

@@ -1,6 +1,5 @@
 /**
- * Wallets for the sign-in tests (contract Part 3, "Players join by signing in with their
- * wallet"): a fresh key, an EIP-4361 message built from a nonce the service issued and signed
+ * Wallets for the sign-in tests (docs/sign-in.md): a fresh key, an EIP-4361 message built from a nonce the service issued and signed
  * with ERC-191 personal-sign, a join, and an application's `proof`. Each works against an
  * in-process app (`ctx.inject`) or a real service process (its base URL, through fetch).
  */

@@ -1,5 +1,5 @@
 /**
- * Applications prove their owner (contract Part 3): `POST /applications` carries a signed
+ * Applications prove their owner : `POST /applications` carries a signed
  * EIP-4361 message of the owner, checked as `POST /passes` checks one, and nothing is stored
  * unless it proves the owner. The operator's view says what the owner already holds.
  */

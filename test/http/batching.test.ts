@@ -9,22 +9,32 @@ import {
   randomPass,
   withContext,
 } from "../helpers/app.js";
+import { sendWhileHeld } from "../helpers/locks.js";
 
 for (const kind of DATABASES) {
-  // A long gathering window makes the batch boundaries certain: requests sent together share one.
+  // A gathering window and one batch at a time: requests waiting together share a batch.
   describe(`group commit of allocations [${kind}]`, () => {
-    const ctx = withContext(kind, { ALLOCATION_BATCH_WAIT_MS: "50", ALLOCATION_BATCH_MAX: "64" });
+    const ctx = withContext(kind, {
+      ALLOCATION_BATCH_WAIT_MS: "50",
+      ALLOCATION_BATCH_MAX: "64",
+      ALLOCATION_BATCH_CONCURRENCY: "1",
+    });
 
     it("commits concurrent allocations for one quest together, at one instant", async () => {
       const fixture = await questFixture(ctx(), { total_points: 1000 });
-      const responses = await Promise.all(
-        Array.from({ length: 40 }, () =>
-          allocate(ctx(), fixture, { points: 1, address: fixture.playerPass }),
+      expectStatus(await allocate(ctx(), fixture, { points: 1, address: fixture.playerPass }), 200);
+      // Sent while the quest is held, all 40 are waiting when it is let go, on any machine.
+      const responses = await sendWhileHeld(
+        ctx(),
+        fixture.questId,
+        Array.from(
+          { length: 40 },
+          () => () => allocate(ctx(), fixture, { points: 1, address: fixture.playerPass }),
         ),
       );
       for (const response of responses) expectStatus(response, 200);
       const instants = new Set(responses.map((r) => r.json().payout.created_at));
-      // One batch, or two if a request arrived just after the window closed; never 40.
+      // The batch that closed its window before the hold ended, and one for all the rest.
       assert.ok(instants.size <= 2, `payouts were committed at ${instants.size} instants`);
       const ids = new Set(responses.map((r) => r.json().payout.id));
       assert.equal(ids.size, 40, "each request still gets its own payout");

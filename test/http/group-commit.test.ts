@@ -15,6 +15,7 @@ import {
   withContext,
 } from "../helpers/app.js";
 import { assertBooksBalance, books } from "../helpers/books.js";
+import { sendWhileHeld } from "../helpers/locks.js";
 
 /** `count` quests of one owner (the fixture's quest first), each with `totalPoints`. */
 async function questsOfOneOwner(
@@ -37,14 +38,26 @@ function booksOf(ctx: TestContext, questIds: number[]) {
 }
 
 for (const kind of DATABASES) {
-  // A gathering window makes batch boundaries certain: requests sent together share one.
+  // A gathering window and one batch at a time: requests waiting together share a batch.
   describe(`group commit over many quests [${kind}]`, () => {
-    const ctx = withContext(kind, { ALLOCATION_BATCH_WAIT_MS: "50", ALLOCATION_BATCH_MAX: "64" });
+    const ctx = withContext(kind, {
+      ALLOCATION_BATCH_WAIT_MS: "50",
+      ALLOCATION_BATCH_MAX: "64",
+      ALLOCATION_BATCH_CONCURRENCY: "1",
+    });
 
     it("commits allocations for different quests sent together in one transaction", async () => {
       const quests = await questsOfOneOwner(ctx(), 10, 1000);
-      const responses = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => {
+      // One allocation per quest warms the caches each request reads before it queues.
+      for (const quest of quests) {
+        expectStatus(await allocate(ctx(), quest, { points: 1, address: quest.playerPass }), 200);
+      }
+      const first = quests[0]!;
+      // Sent while the first quest is held, all 40 are waiting when it is let go.
+      const responses = await sendWhileHeld(
+        ctx(),
+        first.questId,
+        Array.from({ length: 40 }, (_, i) => () => {
           const quest = quests[i % quests.length]!;
           return allocate(ctx(), quest, { points: 1, address: quest.playerPass });
         }),
@@ -59,7 +72,7 @@ for (const kind of DATABASES) {
       );
       assert.deepEqual(
         books.map((b) => b.payouts),
-        quests.map(() => 4),
+        quests.map(() => 5),
       );
       for (const quest of books) assertBooksBalance(quest, `quest ${quest.questId}`);
     });

@@ -28,7 +28,7 @@ interface Document {
   components: { parameters?: Record<string, { name: string; in: string }> };
 }
 
-/** Every operation of the contract (Part 1 and the Part 2 sections issues 9 and 10 deliver). */
+/** Every operation the service documents (docs/api.md). */
 const CONTRACT_OPERATIONS = [
   "get /quests",
   "get /quests/{questId}",

@@ -1,5 +1,5 @@
 /**
- * The role matrix of the operator API (contract Part 3, "Operators with names and roles"),
+ * The role matrix of the operator API (docs/operator-api.md),
  * generated from the route table: every operation under /admin in openapi.json, each called by a
  * viewer, a support, an admin operator and ADMIN_TOKEN. A caller whose role reaches the route's
  * declared role gets past authorization (any 2xx, 400, 404 or 409: the dummy ids and the empty

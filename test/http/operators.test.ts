@@ -1,6 +1,5 @@
 /**
- * Operators with names and roles (contract Part 3, "Operators with names and roles; read-only
- * owner keys"): an operator's lifecycle (its token shown once and stored hashed, role changes,
+ * Operators with names and roles (docs/operator-api.md): an operator's lifecycle (its token shown once and stored hashed, role changes,
  * disabling, a new token), who did what in the audit, two processes seeing a change at once,
  * and the key claim of an application giving read-only keys.
  */

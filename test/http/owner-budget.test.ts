@@ -19,7 +19,7 @@ async function keyLookupMisses(ctx: TestContext): Promise<number> {
   return line ? Number(line.split(" ").at(-1)) : 0;
 }
 
-// Issue 19, defect 2: the owner budget could be bypassed by sending a new made-up key each time.
+// The owner budget could be bypassed by sending a new made-up key each time.
 for (const kind of DATABASES) {
   describe(`owner budget against made-up keys [${kind}]`, () => {
     const ctx = withContext(kind, { RATE_LIMIT_OWNER_PER_MINUTE: "4" });

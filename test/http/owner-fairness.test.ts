@@ -13,9 +13,10 @@ import {
   type TestContext,
   withContext,
 } from "../helpers/app.js";
+import { until } from "../helpers/until.js";
 
 /**
- * Issue 19: one owner keeping ~130 batches of 1,000 items in flight on its quest (items naming
+ * One owner keeping ~130 batches of 1,000 items in flight on its quest (items naming
  * unregistered passes, so nothing is paid) filled the process's item bound, and another owner's
  * single allocations answered 503. Each account now has a share of the queue of its own.
  */
@@ -30,10 +31,7 @@ const OTHER_SINGLES = 20;
 const LANE_SENDS_MAX = 3;
 /** Only bounds a stalled run: the held quest is released as soon as every request is queued. */
 const LOCK_MS = 60_000;
-const POLL_MS = 5;
 const QUEUE_WAIT_MS_MAX = 120_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function floodBatch(ctx: TestContext, fixture: QuestFixture, strangers: readonly string[]) {
   return ctx.inject({
@@ -63,15 +61,6 @@ function checkFloodAnswer(response: LightMyRequestResponse): "answered" | "refus
   assert.equal(body.results.length, BATCH_ITEMS);
   assert.ok(body.results.every((r: { code?: string }) => r.code === "ACCOUNT_NOT_FOUND"));
   return "answered";
-}
-
-/** Polls (no timing asserted) until `done()`; fails after a generous bound on a stalled run. */
-async function until(done: () => boolean, what: string) {
-  const deadline = Date.now() + QUEUE_WAIT_MS_MAX;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await sleep(POLL_MS);
-  }
 }
 
 for (const kind of DATABASES) {
@@ -108,6 +97,7 @@ for (const kind of DATABASES) {
         await until(
           () => floodAnswered + queued() === FLOOD_BATCHES,
           "every flood batch is queued or answered",
+          QUEUE_WAIT_MS_MAX,
         );
         const floodQueued = queued();
         // The other owner's allocations arrive while the flood fills the queue.
@@ -121,6 +111,7 @@ for (const kind of DATABASES) {
         await until(
           () => singlesAnswered + queued() - floodQueued === OTHER_SINGLES,
           "every single allocation is queued or answered",
+          QUEUE_WAIT_MS_MAX,
         );
         await release();
         singles = await Promise.all(sending);

@@ -17,7 +17,7 @@ import { holdRows, lockWaits } from "../helpers/locks.js";
 import { killAllServices, type ServiceProcess, startService } from "../helpers/service-process.js";
 
 /**
- * Issue 19: a pass's live points (its kept total, net of reversals) are at most
+ * A pass's live points (its kept total, net of reversals) are at most
  * 9007199254740991, so every number the service writes reads exactly in any JSON client: an
  * allocation that would take a pass beyond it is 400 PASS_POINTS_LIMIT, after every other rule
  * of step 7. Test-mode payouts never count and are never refused for it.

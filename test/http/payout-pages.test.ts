@@ -1,5 +1,5 @@
 /**
- * Payout pages by position (issue 25, "Depth"): whatever way payouts were made (single and batch
+ * Payout pages by position : whatever way payouts were made (single and batch
  * allocations racing on two quests, with and without idempotency keys, retried), every page a
  * quest answers equals what the query before positions answered (created_at DESC, id DESC with
  * LIMIT and OFFSET), and each quest's positions are 1..n in that order.

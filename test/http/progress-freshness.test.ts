@@ -12,7 +12,7 @@ import {
   withContext,
 } from "../helpers/app.js";
 
-// Issue 19, defect 7: `GET /quests?with=progress` showed the old points_remaining after a payout
+// `GET /quests?with=progress` showed the old points_remaining after a payout
 // or reversal, even in the process that made it.
 async function remaining(inject: TestContext["inject"], fixture: QuestFixture): Promise<number> {
   const response = await inject({ url: `/quests?with=progress&owner=${fixture.ownerPass}` });

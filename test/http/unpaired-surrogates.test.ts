@@ -11,7 +11,7 @@ import {
 } from "../helpers/app.js";
 import { applicationProof, newWallet } from "../helpers/wallet.js";
 
-// Issue 19, defect 4: a lone UTF-16 surrogate (JSON's "\ud800") was a 500 where text reaches a
+// A lone UTF-16 surrogate (JSON's "\ud800") was a 500 where text reaches a
 // jsonb column, and silently became U+FFFD in plain text columns. Every text field refuses it.
 const LONE = ["\ud800", "\udfff", "ends with \ud83d", "\ude00 starts"];
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,5 @@
 /**
- * Players join by signing in with their wallet (contract Part 3): `POST /passes/nonces` and
+ * Players join by signing in with their wallet : `POST /passes/nonces` and
  * `POST /passes`, every check of the EIP-4361 message, the nonce's single use, the signature,
  * the audit entry, and the whole path from an unregistered address to a ranked pass.
  */

@@ -1,5 +1,5 @@
 /**
- * Who hears what, and what a delivery carries (contract Part 3, "Webhooks"): test-mode events go
+ * Who hears what, and what a delivery carries (docs/webhooks.md): test-mode events go
  * to the test key's endpoints only, subscriptions filter, budget alerts fire once per crossing,
  * a change that rolls back writes no event, a secret rotation signs with both secrets for 24 h,
  * the pending work per endpoint is bounded, non-public targets are refused when sending, and a

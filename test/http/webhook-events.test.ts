@@ -1,6 +1,6 @@
 /**
  * Every webhook event type reaches an endpoint subscribed to it, as the contract's Standard
- * Webhooks message (contract Part 3, "Webhooks"): `{ id, type, created_at, mode, data }`, `data`
+ * Webhooks message (docs/webhooks.md): `{ id, type, created_at, mode, data }`, `data`
  * the object as the API shows it, signed with the endpoint's secret (checked with the
  * `standardwebhooks` package), `webhook-id` the event id, and never a key or a secret in it.
  */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { purgeWebhookHistory } from "../../src/store/webhook-outbox.js";
+import { purgeWebhookHistory } from "../../src/store/webhook-deliveries.js";
 import { DATABASES, expectStatus, questFixture, withContext } from "../helpers/app.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * What a receiver's failures come to (contract Part 3, "Webhooks"): each attempt recorded on
+ * What a receiver's failures come to (docs/webhooks.md): each attempt recorded on
  * `GET /webhooks/{id}/deliveries`, retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (or
  * after `Retry-After` on 429 and 503), then `failed`; a 410 disables the endpoint at once, and so
  * do 5 days of nothing but failures, audited. The worker runs on a clock the test moves.

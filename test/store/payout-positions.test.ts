@@ -1,5 +1,5 @@
 /**
- * The backfill of migration 011 (issue 25, "Depth") on payouts the previous version made: until
+ * The backfill of migration 011  on payouts the previous version made: until
  * a quest is numbered its pages are read as before; after, its positions are 1..n in (created_at,
  * id) order and every page is what the old query answered, also with allocations made while the
  * fill runs, and with two processes filling at once.
@@ -294,7 +294,8 @@ for (const kind of DATABASES) {
         const pages = await pagesOf(db, seeded.questIds);
         const before = await oldPages(db, pages);
 
-        assert.deepEqual(await migrate(db), { applied: ["011_payout_positions.sql"] });
+        const { applied } = await migrate(db);
+        assert.equal(applied[0], "011_payout_positions.sql", "011 is the next migration");
         assert.deepEqual(await payoutsMade(db, seeded.questIds), [null, 0, null, null]);
         await assertPages(db, pages, before);
 

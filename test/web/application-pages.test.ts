@@ -402,7 +402,7 @@ describe("the application pages [browser, pglite]", () => {
     });
     const { page, context } = opened;
     const requests: { url: string; headers: Record<string, string> }[] = [];
-    context.on("request", (request) =>
+    page.on("request", (request) =>
       requests.push({ url: request.url(), headers: request.headers() }),
     );
     await page.getByRole("heading", { name: "Apply for a quest" }).waitFor();

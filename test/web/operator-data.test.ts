@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import {
@@ -15,6 +14,7 @@ import {
 import {
   assertAccessible,
   assertNoSidewaysScroll,
+  downloadedText,
   type OpenedPage,
   openPage,
   screenshot,
@@ -276,7 +276,7 @@ describe("the operator console's data views [browser, pglite]", () => {
     ]);
     assert.equal(csv.suggestedFilename(), "payouts.csv");
     assert.match(csv.url(), /^blob:/);
-    const csvText = readFileSync(await csv.path(), "utf8");
+    const csvText = await downloadedText(csv);
     const lines = csvText.trimEnd().split("\r\n");
     assert.equal(lines[0], "id,quest_id,pass,amount,earning_period_id,created_at,reversed_at");
     assert.equal(lines.length, 13, "a header and the 12 payouts, not a page of them");
@@ -288,7 +288,7 @@ describe("the operator console's data views [browser, pglite]", () => {
       page.getByRole("button", { name: "Download NDJSON" }).click(),
     ]);
     assert.equal(ndjson.suggestedFilename(), "payouts.ndjson");
-    const rows = readFileSync(await ndjson.path(), "utf8")
+    const rows = (await downloadedText(ndjson))
       .trimEnd()
       .split("\n")
       .map((line) => JSON.parse(line) as { id: string; reversed_at: string | null });

@@ -1,6 +1,6 @@
 /**
- * What each operator role may do, for the operator console to show only that (contract Part 3,
- * "Operators with names and roles"). The rules are the service's: the role each operation needs
+ * What each operator role may do, for the operator console to show only that
+ * (docs/operator-api.md). The rules are the service's: the role each operation needs
  * is its `x-required-role` in the OpenAPI document, which the page cannot read at run time
  * cheaply. test/web/operator-roles.test.ts checks this map against openapi.json, the role order
  * against ROLES of src/domain/operators.ts, and that every change the console makes is here.

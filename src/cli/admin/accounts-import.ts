@@ -13,7 +13,6 @@
  * unreadable file, a bad header, the token refused, the service gone); 130 interrupted.
  */
 import { createReadStream } from "node:fs";
-import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parse } from "csv-parse";
 import { RETRY_STATUSES } from "../../client/allocation-retry.js";
@@ -31,6 +30,7 @@ import {
   runControl,
 } from "../allocate-runner.js";
 import { checkInputFile, lineCounter } from "../csv-input.js";
+import type { CommandIo } from "../io.js";
 import { printSummary, startProgress } from "../output.js";
 
 export const IMPORT_CONCURRENCY_DEFAULT = 8;
@@ -61,10 +61,7 @@ The summary goes to stdout (--json: for scripts, with every registered row's acc
 created, already registered, duplicates, and refused rows with their line and reason.
 Exit codes: 0 all registered (now or before), 2 some rows refused, 1 fatal error, 130 interrupted.`;
 
-export interface ImportIo {
-  stdout: Writable;
-  stderr: Writable & { isTTY?: boolean };
-}
+export type ImportIo = Pick<CommandIo, "stdout" | "stderr" | "onInterrupt" | "exit">;
 
 export interface ImportOptions {
   csv: string;
@@ -315,7 +312,7 @@ export async function importAccounts(
     yield* toSend;
   }
   try {
-    await forEachRow(pending(), options.concurrency, run, async ({ row, pass }) => {
+    await forEachRow(pending(), options.concurrency, run, io, async ({ row, pass }) => {
       const answer = await retrying(run, () => attempt(api, pass));
       if (answer.kind === "abandoned") return;
       if (answer.kind === "exhausted") {

@@ -44,10 +44,8 @@ function importCommand(group: Command, act: Act): void {
     .action(
       act(async (ctx, options: { csv: string; concurrency: number }) => {
         const { csv, concurrency } = options;
-        process.exitCode = await importAccounts(
-          ctx.api,
-          { csv, concurrency, json: ctx.json },
-          ctx.io,
+        ctx.io.setExitCode(
+          await importAccounts(ctx.api, { csv, concurrency, json: ctx.json }, ctx.io),
         );
       }),
     );

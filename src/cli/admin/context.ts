@@ -4,7 +4,6 @@
  * service's ADMIN_TOKEN or an operator's `op_` token, both sent as a bearer token) comes from
  * QP_ADMIN_TOKEN only (an argument would show in `ps` and shell history) and is never printed.
  */
-import type { Writable } from "node:stream";
 import type { Command } from "commander";
 import {
   createQuestpointsClient,
@@ -13,15 +12,11 @@ import {
   REQUEST_TIMEOUT_MS_DEFAULT,
 } from "../../client/index.js";
 import { serviceUrl } from "../arguments.js";
+import type { CommandIo } from "../io.js";
 import { type Printer, withFieldErrors, withUrlHint } from "../output.js";
 
 /** Where commands write, and what they read: the process's, or a test's. */
-export interface AdminIo {
-  stdout: Writable;
-  stderr: Writable;
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
-  env: NodeJS.ProcessEnv;
-}
+export type AdminIo = CommandIo;
 
 export interface Context extends Printer {
   api: QuestpointsClient;

@@ -23,7 +23,7 @@ const KEY_CODES = [
   "KEY_NOT_FOUND",
 ] as const;
 
-/** Key lifecycle beyond issue and revoke by id (contract Part 2, "Operator API, more"). */
+/** Key lifecycle beyond issue and revoke by id (docs/operator-api.md). */
 export async function adminKeyRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;

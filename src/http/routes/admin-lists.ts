@@ -44,7 +44,7 @@ import type { Services } from "../services.js";
 const PAGING =
   "Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).";
 
-/** The operator's listings (contract Part 2, "Operator API, more"), and earning period edits. */
+/** The operator's listings (docs/operator-api.md), and earning period edits. */
 export async function adminListRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;

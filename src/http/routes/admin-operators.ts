@@ -23,7 +23,7 @@ import {
 } from "../schemas/operators.js";
 import type { Services } from "../services.js";
 
-/** Operators with names and roles (contract Part 3): managed by admins; `/admin/me` for all. */
+/** Operators with names and roles : managed by admins; `/admin/me` for all. */
 export async function adminOperatorRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;

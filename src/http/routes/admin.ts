@@ -42,7 +42,7 @@ import { errorResponses } from "../schemas/common.js";
 import { QuestIdParams } from "../schemas/quests.js";
 import type { Services } from "../services.js";
 
-/** The operator API of the spec's contract (Part 1), plus modes. */
+/** The operator API's first routes (docs/operator-api.md), plus modes. */
 export async function adminRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;

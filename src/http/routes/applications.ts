@@ -44,7 +44,7 @@ function applicationToken(request: FastifyRequest): string | undefined {
  */
 const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-/** The public application routes (contract Part 2, "Quest applications"): no API key. */
+/** The public application routes (docs/onboarding.md): no API key. */
 export async function applicationRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;

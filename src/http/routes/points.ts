@@ -27,7 +27,7 @@ import {
 import { IdempotencyKeyHeader, PayoutPageQuery, QuestIdParams } from "../schemas/quests.js";
 import type { Services } from "../services.js";
 
-/** The owner's routes beyond a single allocation (contract Part 2), and the key's own `/me`. */
+/** The owner's routes beyond a single allocation (docs/points.md), and the key's own `/me`. */
 export async function pointsRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;

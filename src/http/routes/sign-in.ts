@@ -13,7 +13,7 @@ import {
 import type { Services } from "../services.js";
 
 /**
- * Players join by themselves (contract Part 3): a nonce to sign, then the signed EIP-4361
+ * Players join by themselves : a nonce to sign, then the signed EIP-4361
  * message registers the signer's pass. Public: whoever signs proves who they are.
  */
 export async function signInRoutes(app: FastifyInstance, services: Services) {

@@ -62,7 +62,7 @@ const PAGING =
   "Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`).";
 
 /**
- * Webhook endpoints (contract Part 3, "Webhooks"): owners' under `/webhooks` with their API key
+ * Webhook endpoints (docs/webhooks.md): owners' under `/webhooks` with their API key
  * (the key's account and mode), operators' under `/admin/webhooks`.
  */
 export async function ownerWebhookRoutes(app: FastifyInstance, services: Services) {

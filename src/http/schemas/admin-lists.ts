@@ -12,7 +12,7 @@ import {
   TimestampInput,
 } from "./common.js";
 
-/** Seconds a rotated key keeps working (contract Part 2: 0..604800, default a day). */
+/** Seconds a rotated key keeps working (0..604800, default a day). */
 export const ROTATION_GRACE_SECONDS_MAX = 604_800;
 export const ROTATION_GRACE_SECONDS_DEFAULT = 86_400;
 /** Longer than any key the service issues (`sk_test_` + at most 128 characters). */

@@ -49,7 +49,7 @@ export function TextInput(options: {
   return Type.String({ ...options, format: TEXT_FORMAT });
 }
 
-/** A quest's or key's mode (contract Part 2, Test mode). */
+/** A quest's or key's mode (docs/promises.md#money). */
 export const ModeSchema = Type.Union([Type.Literal("live"), Type.Literal("test")], {
   description:
     "`test` quests and keys follow every rule of live ones but never show in public data",
@@ -69,7 +69,7 @@ export const Points = Type.Integer({ minimum: 1, maximum: POINTS_MAX });
 
 export const PositiveId = Type.Integer({ minimum: 1 });
 
-/** RFC 9457 problem details, with the contract's stable `code`. */
+/** RFC 9457 problem details, with a stable `code` (docs/api.md). */
 export const Problem = Type.Object(
   {
     type: Type.String(),
@@ -101,7 +101,7 @@ const problemResponse = (description: string) => ({
 
 /** Every route's error answers, for the OpenAPI document: RFC 9457 problem details. */
 export const ERROR_RESPONSES = {
-  "4xx": problemResponse("Problem details with a stable `code` (see the contract)"),
+  "4xx": problemResponse("Problem details with a stable `code` (see the error codes)"),
   "5xx": problemResponse("INTERNAL or SERVICE_UNAVAILABLE; never a stack trace"),
 } as const;
 

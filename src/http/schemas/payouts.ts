@@ -46,7 +46,7 @@ export const PayoutListQuery = Type.Object(
 
 /**
  * The fields of a payout in every format, in this order (the CSV's columns). The order is part
- * of the contract: a new field goes at the end, so a reader of the CSV by position keeps working.
+ * of the API: a new field goes at the end, so a reader of the CSV by position keeps working.
  */
 export const PAYOUT_ITEM_FIELDS = [
   "id",

@@ -57,7 +57,7 @@ export const BatchResult = Type.Object(
     replayed: Type.Optional(
       Type.Boolean({ description: "Paid items: true when the item's idempotency key replayed" }),
     ),
-    code: Type.Optional(Type.String({ description: "Refused items: the contract's code" })),
+    code: Type.Optional(Type.String({ description: "Refused items: the error code" })),
     detail: Type.Optional(Type.String()),
   },
   {
