@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { seedDataDir } from "../helpers/cli-data-dir.js";
 import { killUnderLoadLosesNothing } from "../helpers/kill-under-load.js";
 import {
   ensureService,
@@ -27,6 +28,7 @@ import {
 
 describe("durability on embedded PGlite", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "qp-durability-pglite-"));
+  seedDataDir(dataDir); // migrated: the tests are about crashes, not a first start
   const env = { DATA_DIR: dataDir };
   let service: ServiceProcess | undefined;
   after(async () => {

@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
+import { seedDataDir } from "../helpers/cli-data-dir.js";
 import { type PostgresServer, startPostgres } from "../helpers/postgres.js";
 import {
   type Attempt,
@@ -254,6 +255,7 @@ describe("webhooks across crashes and processes", { concurrency: 2 }, () => {
   const clients: pg.Client[] = [];
   const receivers: Receiver[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), "qp-durability-webhooks-"));
+  seedDataDir(dataDir); // migrated: the tests are about crashes, not a first start
   before(async () => {
     server = await startPostgres();
   });

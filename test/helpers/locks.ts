@@ -68,7 +68,8 @@ export async function lockWaits(ctx: TestContext, count: number, requests: Promi
  * Sends `requests` while `questId` is held (see holdQuest), waits until every one is queued for
  * a batch or answered, then lets the quest go: requests sent together are then waiting together,
  * however slowly a loaded machine delivered them. The caller warms the key and owner caches
- * first (one request), so on PGlite the requests reach the queue without the held connection.
+ * first (one request per quest) and keeps them (LOOKUP_CACHE_TTL_MS), so on PGlite the requests
+ * reach the queue without the held connection.
  */
 export async function sendWhileHeld<T>(
   ctx: TestContext,
@@ -88,6 +89,7 @@ export async function sendWhileHeld<T>(
     await until(
       () => answered + ctx.services.allocate.queued() - before === requests.length,
       "every request is queued or answered",
+      60_000,
     );
     await release();
     return await Promise.all(sending);

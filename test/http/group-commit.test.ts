@@ -44,6 +44,11 @@ for (const kind of DATABASES) {
       ALLOCATION_BATCH_WAIT_MS: "50",
       ALLOCATION_BATCH_MAX: "64",
       ALLOCATION_BATCH_CONCURRENCY: "1",
+      // The batch waiting for the held quest waits as long as a loaded machine needs to queue the rest.
+      DB_LOCK_TIMEOUT_MS: "60000",
+      // Keys and owners stay cached from the warm-up on: a request reading them would wait for
+      // the held quest on PGlite before it queues.
+      LOOKUP_CACHE_TTL_MS: "3600000",
     });
 
     it("commits allocations for different quests sent together in one transaction", async () => {
