@@ -152,7 +152,7 @@ export function queryString(query: Record<string, QueryValue> = {}): string {
 /**
  * GET whose answer body is returned as a stream, unparsed (openapi-fetch would read it whole):
  * an export of any size passes through in constant memory. The deadline applies to the
- * headers and then to each wait between two chunks, not to the whole transfer.
+ * headers and then to each wait for the next chunk, not to the whole transfer.
  */
 export async function streamGet(
   options: QuestpointsClientOptions,
@@ -184,15 +184,25 @@ export async function streamGet(
     } catch {}
     throw toApiError(body, response);
   }
-  const idle = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, out) {
-      clearTimeout(timer);
+  clearTimeout(timer);
+  // The deadline runs only while waiting for the service, and every way the transfer ends (done,
+  // failed, or given up by the reader) disarms it: a timer left behind would hold the process.
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(out) {
       timer = setTimeout(expire, timeoutMs);
-      out.enqueue(chunk);
+      try {
+        const { done, value } = await reader.read();
+        if (done) out.close();
+        else out.enqueue(value);
+      } finally {
+        clearTimeout(timer);
+      }
     },
-    flush() {
+    cancel(reason) {
       clearTimeout(timer);
+      return reader.cancel(reason);
     },
   });
-  return { response, body: response.body.pipeThrough(idle) };
+  return { response, body };
 }

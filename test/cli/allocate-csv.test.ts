@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
+import type { AllocateSummary } from "../../src/cli/allocate-summary.js";
 import { createAccount, createQuest, issueKey, randomPass } from "../helpers/app.js";
 import { books } from "../helpers/books.js";
 import {
@@ -27,22 +28,8 @@ import {
   startStub,
 } from "../helpers/cli-process.js";
 
-interface PileSummary {
-  count: number;
-  kept: number;
-  file: string | null;
-}
-
-interface Summary {
-  rows: number;
-  paid: { count: number; points: number };
-  replayed: { count: number; points: number };
-  refused: { count: number; replayed: number; by_code: Record<string, number> };
-  retry: PileSummary;
-  fix: PileSummary;
-  not_done: number;
-  stopped: string | null;
-}
+/** The run's summary as `--json` prints it, without the file and quest the test knows. */
+type Summary = Omit<AllocateSummary, "file" | "quest_id">;
 
 interface DryRunSummary {
   dry_run: true;

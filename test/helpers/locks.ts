@@ -64,6 +64,18 @@ export async function lockWaits(ctx: TestContext, count: number, requests: Promi
   if (!answered) throw new Error(`${count} sessions never waited for a lock`);
 }
 
+/** The settings `sendWhileHeld` needs: one batch at a time, with room for every request. */
+export const HELD_BATCH_ENV = {
+  ALLOCATION_BATCH_WAIT_MS: "50",
+  ALLOCATION_BATCH_MAX: "64",
+  ALLOCATION_BATCH_CONCURRENCY: "1",
+  // The batch waiting for the held quest waits as long as a loaded machine needs to queue the rest.
+  DB_LOCK_TIMEOUT_MS: "60000",
+  // Keys and owners stay cached from the warm-up on: a request reading them would wait for the
+  // held quest on PGlite before it queues.
+  LOOKUP_CACHE_TTL_MS: "3600000",
+};
+
 /**
  * Sends `requests` while `questId` is held (see holdQuest), waits until every one is queued for
  * a batch or answered, then lets the quest go: requests sent together are then waiting together,

@@ -9,21 +9,12 @@ import {
   randomPass,
   withContext,
 } from "../helpers/app.js";
-import { sendWhileHeld } from "../helpers/locks.js";
+import { HELD_BATCH_ENV, sendWhileHeld } from "../helpers/locks.js";
 
 for (const kind of DATABASES) {
   // A gathering window and one batch at a time: requests waiting together share a batch.
   describe(`group commit of allocations [${kind}]`, () => {
-    const ctx = withContext(kind, {
-      ALLOCATION_BATCH_WAIT_MS: "50",
-      ALLOCATION_BATCH_MAX: "64",
-      ALLOCATION_BATCH_CONCURRENCY: "1",
-      // The batch waiting for the held quest waits as long as a loaded machine needs to queue the rest.
-      DB_LOCK_TIMEOUT_MS: "60000",
-      // Keys and owners stay cached from the warm-up on: a request reading them would wait for
-      // the held quest on PGlite before it queues.
-      LOOKUP_CACHE_TTL_MS: "3600000",
-    });
+    const ctx = withContext(kind, HELD_BATCH_ENV);
 
     it("commits concurrent allocations for one quest together, at one instant", async () => {
       const fixture = await questFixture(ctx(), { total_points: 1000 });

@@ -15,7 +15,7 @@ import {
   withContext,
 } from "../helpers/app.js";
 import { assertBooksBalance, books } from "../helpers/books.js";
-import { sendWhileHeld } from "../helpers/locks.js";
+import { HELD_BATCH_ENV, sendWhileHeld } from "../helpers/locks.js";
 
 /** `count` quests of one owner (the fixture's quest first), each with `totalPoints`. */
 async function questsOfOneOwner(
@@ -40,16 +40,7 @@ function booksOf(ctx: TestContext, questIds: number[]) {
 for (const kind of DATABASES) {
   // A gathering window and one batch at a time: requests waiting together share a batch.
   describe(`group commit over many quests [${kind}]`, () => {
-    const ctx = withContext(kind, {
-      ALLOCATION_BATCH_WAIT_MS: "50",
-      ALLOCATION_BATCH_MAX: "64",
-      ALLOCATION_BATCH_CONCURRENCY: "1",
-      // The batch waiting for the held quest waits as long as a loaded machine needs to queue the rest.
-      DB_LOCK_TIMEOUT_MS: "60000",
-      // Keys and owners stay cached from the warm-up on: a request reading them would wait for
-      // the held quest on PGlite before it queues.
-      LOOKUP_CACHE_TTL_MS: "3600000",
-    });
+    const ctx = withContext(kind, HELD_BATCH_ENV);
 
     it("commits allocations for different quests sent together in one transaction", async () => {
       const quests = await questsOfOneOwner(ctx(), 10, 1000);
