@@ -2,7 +2,8 @@
  * What the test files of one `npm test` run share, made once and handed to them in the
  * environment: a PostgreSQL server (QP_TEST_PG_URL) with a migrated template database that each
  * test database is copied from (QP_TEST_PG_TEMPLATE: a copy takes milliseconds, a migration
- * seconds), a migrated PGlite cluster to copy (QP_TEST_PGLITE_TEMPLATE), the CLI built to
+ * seconds), a migrated PGlite cluster to copy (QP_TEST_PGLITE_TEMPLATE) and a new one for the
+ * tests that migrate themselves (QP_TEST_PGLITE_EMPTY), the CLI built to
  * JavaScript (QP_TEST_CLI_JS: tsx compiles the sources at every start of a CLI process), the
  * pages' bundle (QP_TEST_WEB_DIR) and, when page tests run, one Chromium that each of them
  * connects to (QP_TEST_BROWSER_WS) and opens its own contexts in.
@@ -32,16 +33,21 @@ export interface SharedFixtures {
   stop(): Promise<void>;
 }
 
-async function pgliteTemplate(dir: string): Promise<string> {
-  const file = join(dir, "pglite-migrated.tar");
+/** A new PGlite cluster's files, and the same cluster's once migrated: both to copy. */
+async function pgliteTemplates(dir: string): Promise<{ empty: string; migrated: string }> {
+  const files = {
+    empty: join(dir, "pglite-empty.tar"),
+    migrated: join(dir, "pglite-migrated.tar"),
+  };
   const db = await openPglite(undefined);
   try {
+    writeFileSync(files.empty, Buffer.from(await (await snapshotPglite(db)).arrayBuffer()));
     await migrate(db);
-    writeFileSync(file, Buffer.from(await (await snapshotPglite(db)).arrayBuffer()));
+    writeFileSync(files.migrated, Buffer.from(await (await snapshotPglite(db)).arrayBuffer()));
   } finally {
     await db.close();
   }
-  return file;
+  return files;
 }
 
 /** A migrated database on `server` that test databases are created from. */
@@ -79,7 +85,7 @@ export async function startSharedFixtures(options: { browser: boolean }): Promis
         server = started;
         return { url: started.url, template: await postgresTemplate(started) };
       }),
-      pgliteTemplate(scratch),
+      pgliteTemplates(scratch),
       promisify(execFile)(process.execPath, [
         TSC,
         "-p",
@@ -102,7 +108,8 @@ export async function startSharedFixtures(options: { browser: boolean }): Promis
       env: {
         QP_TEST_PG_URL: pg.url,
         QP_TEST_PG_TEMPLATE: pg.template,
-        QP_TEST_PGLITE_TEMPLATE: pglite,
+        QP_TEST_PGLITE_TEMPLATE: pglite.migrated,
+        QP_TEST_PGLITE_EMPTY: pglite.empty,
         QP_TEST_CLI_JS: join(process.cwd(), CLI_BUILD_DIR, "cli", "main.js"),
         QP_TEST_WEB_DIR: webDir,
         ...(chromiumServer ? { QP_TEST_BROWSER_WS: chromiumServer.wsEndpoint() } : {}),

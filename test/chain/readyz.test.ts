@@ -5,8 +5,7 @@ import { loadConfig } from "../../src/config.js";
 import { buildApp } from "../../src/http/app.js";
 import { prepareServices } from "../../src/runtime.js";
 import type { Db } from "../../src/store/db.js";
-import { openPglite } from "../../src/store/pglite.js";
-import { expectStatus } from "../helpers/app.js";
+import { expectStatus, openTestDb } from "../helpers/app.js";
 import { closedPort, type FakeChainNode, startChainNode } from "../helpers/chain-node.js";
 
 describe("/readyz and the chain node", () => {
@@ -28,7 +27,7 @@ describe("/readyz and the chain node", () => {
 
   before(async () => {
     node = await startChainNode({ chainId: 7668, headNumber: 4_200_000 });
-    db = await openPglite(undefined);
+    ({ db } = await openTestDb("pglite"));
   });
   after(async () => {
     await node.stop();

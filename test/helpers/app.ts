@@ -42,26 +42,33 @@ async function postgresAdminUrl(): Promise<string> {
   return server.url;
 }
 
-let pgliteTemplate: Promise<Blob> | undefined;
+const pgliteTemplates: { empty?: Promise<Blob>; migrated?: Promise<Blob> } = {};
+
+/** A template file of the test runner (scripts/test-fixtures.ts), when it is there. */
+function runnerTemplate(variable: string): Blob | undefined {
+  const file = process.env[variable];
+  return file && existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+}
 
 /**
- * A migrated PGlite cluster's files: the test runner's (QP_TEST_PGLITE_TEMPLATE, made once per
- * run by scripts/run-tests.ts), else made once in this process. Creating a PGlite cluster costs
- * seconds of CPU; loading one, a fraction of that.
+ * A PGlite cluster's files, new or `migrated`: the test runner's (made once per run), else made
+ * once in this process. Creating a PGlite cluster costs seconds of CPU; loading one, a fraction
+ * of that.
  */
-function migratedPglite(): Promise<Blob> {
-  pgliteTemplate ??= (async () => {
-    const file = process.env.QP_TEST_PGLITE_TEMPLATE;
-    if (file && existsSync(file)) return new Blob([readFileSync(file)]);
+function pgliteTemplate(migrated: boolean): Promise<Blob> {
+  const which = migrated ? "migrated" : "empty";
+  pgliteTemplates[which] ??= (async () => {
+    const shared = runnerTemplate(migrated ? "QP_TEST_PGLITE_TEMPLATE" : "QP_TEST_PGLITE_EMPTY");
+    if (shared) return shared;
     const db = await openPglite(undefined);
     try {
-      await migrate(db);
+      if (migrated) await migrate(db);
       return await snapshotPglite(db);
     } finally {
       await db.close();
     }
   })();
-  return pgliteTemplate;
+  return pgliteTemplates[which];
 }
 
 /**
@@ -74,8 +81,7 @@ export async function openTestDb(
   { migrated = false }: { migrated?: boolean } = {},
 ): Promise<{ db: Db; url?: string }> {
   if (kind === "pglite") {
-    const from = migrated ? await migratedPglite() : undefined;
-    return { db: await openPglite(undefined, { timeouts, ...(from ? { from } : {}) }) };
+    return { db: await openPglite(undefined, { timeouts, from: await pgliteTemplate(migrated) }) };
   }
   const adminUrl = await postgresAdminUrl();
   const name = `qp_test_${randomBytes(6).toString("hex")}`;

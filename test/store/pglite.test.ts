@@ -12,6 +12,8 @@ import { appErrorOf } from "../../src/http/problem.js";
 import { DB_TIMEOUTS_DEFAULT, type Db } from "../../src/store/db.js";
 import { DatabaseUnavailable } from "../../src/store/db-errors.js";
 import { openPglite, PGLITE_QUEUE_MAX } from "../../src/store/pglite.js";
+import { openTestDb } from "../helpers/app.js";
+import { seedDataDir } from "../helpers/cli-data-dir.js";
 
 const LOCK_MS = 200;
 
@@ -75,7 +77,7 @@ function assertBusy(error: unknown): void {
 describe("PGlite adapter: bounded waits", () => {
   let db: Db | undefined;
   const open = async (lockMs = LOCK_MS) => {
-    db = await openPglite(undefined, { timeouts: { ...DB_TIMEOUTS_DEFAULT, lockMs } });
+    ({ db } = await openTestDb("pglite", { ...DB_TIMEOUTS_DEFAULT, lockMs }));
     return db;
   };
   afterEach(async () => {
@@ -210,6 +212,7 @@ describe("PGlite adapter: data directory lock", () => {
   }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "qp-pglite-lock-"));
     dirs.push(dir);
+    seedDataDir(dir); // the lock is the subject, not a first start
     const first = await openPglite(dir);
     try {
       await first.query("CREATE TABLE kept (v text)");
