@@ -81,31 +81,40 @@ async function claimQuest(tx: Tx, questId: number): Promise<"claimed" | "busy" |
   return !open ? "done" : locked ? "claimed" : "busy";
 }
 
+/** What one step did: rows numbered; `done` when the quest is complete; `busy`: try later. */
+export interface FillStep {
+  numbered: number;
+  done: boolean;
+  busy?: true;
+}
+
 /**
  * One short transaction of the backfill on one quest: numbers the next `batchSize` payouts, or,
  * when fewer are left, finishes the quest under its row lock (done: true, also when another
- * process finished it meanwhile). "busy": another process holds the quest, or its row lock was
- * not granted in time (an allocation or an edit held it): try later.
+ * process finished it meanwhile). `busy`: another process holds the quest, or its row lock was
+ * not granted in time (an allocation or an edit held it): try later; rows a first transaction
+ * numbered before that are counted all the same.
  */
 export async function fillPositionsStep(
   db: Db,
   questId: number,
   batchSize: number,
-): Promise<{ numbered: number; done: boolean } | "busy"> {
-  const step = await db
+): Promise<FillStep> {
+  const step: FillStep = await db
     .transaction(async (tx) => {
       const claim = await claimQuest(tx, questId);
-      if (claim !== "claimed") return claim === "done" ? { numbered: 0, done: true } : claim;
+      if (claim !== "claimed") return claim === "done" ? { numbered: 0, done: true } : BUSY;
       const numbered = await numberNext(tx, questId, batchSize);
       return { numbered, done: false };
     })
     .catch(busyOnLockTimeout);
-  if (step === "busy" || step.done || step.numbered === batchSize) return step;
-  const finish = await db
+  if (step.busy || step.done || step.numbered === batchSize) return step;
+  const finish: FillStep = await db
     .transaction(async (tx) => {
       const claim = await claimQuest(tx, questId);
-      if (claim !== "claimed")
-        return claim === "done" ? { numbered: step.numbered, done: true } : claim;
+      if (claim !== "claimed") {
+        return claim === "done" ? { numbered: step.numbered, done: true } : busy(step.numbered);
+      }
       // Allocations on the quest wait from here to the commit: nothing unnumbered can arrive.
       await tx.query("SELECT 1 FROM quests WHERE id = $1 FOR UPDATE", [questId]);
       const rest = await numberNext(tx, questId, null);
@@ -122,11 +131,16 @@ export async function fillPositionsStep(
       );
       return { numbered: step.numbered + rest, done: true };
     })
-    .catch(busyOnLockTimeout);
+    // The first transaction's rows are committed and counted, busy or not.
+    .catch((error: unknown) => busyOnLockTimeout(error, step.numbered));
   return finish;
 }
 
-function busyOnLockTimeout(error: unknown): "busy" {
-  if (isLockNotGranted(error)) return "busy";
+/** Another process holds the quest: `numbered` rows were numbered before that was found. */
+const busy = (numbered: number): FillStep => ({ numbered, done: false, busy: true });
+const BUSY = busy(0);
+
+function busyOnLockTimeout(error: unknown, numbered = 0): FillStep {
+  if (isLockNotGranted(error)) return busy(numbered);
   throw error;
 }

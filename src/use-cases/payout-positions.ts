@@ -40,12 +40,12 @@ export async function fillPayoutPositions(
       for (;;) {
         if (options.stopped?.()) return { numbered, complete: false };
         const step = await fillPositionsStep(db, questId, batchSize);
-        if (step === "busy") {
+        numbered += step.numbered;
+        if (!step.busy || step.numbered > 0) options.onProgress?.(step.numbered);
+        if (step.busy) {
           skipped = true;
           break;
         }
-        numbered += step.numbered;
-        options.onProgress?.(step.numbered);
         if (step.done) break;
       }
       afterId = questId;

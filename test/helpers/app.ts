@@ -72,6 +72,17 @@ function pgliteTemplate(migrated: boolean): Promise<Blob> {
 }
 
 /**
+ * Database timeouts for tests about the money under races: on a loaded machine a batch may wait
+ * for another's lock, a statement or a pooled connection longer than production's timeouts,
+ * which test/http/bounded-waits.test.ts covers.
+ */
+export const PATIENT_DB = {
+  DB_LOCK_TIMEOUT_MS: "60000",
+  DB_STATEMENT_TIMEOUT_MS: "60000",
+  DB_CONNECT_TIMEOUT_MS: "60000",
+};
+
+/**
  * A fresh database of the given kind (a new database on the server, or PGlite in memory): empty,
  * or with `migrated`, at the latest migration (what `prepareServices` would bring it to).
  */

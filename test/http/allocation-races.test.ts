@@ -6,6 +6,7 @@ import {
   createQuest,
   DATABASES,
   expectStatus,
+  PATIENT_DB,
   type QuestFixture,
   questFixture,
   randomPass,
@@ -97,14 +98,10 @@ const MODES = [
   { batching: "off", env: { ALLOCATION_BATCHING: "off" } },
 ] as const;
 
-// The races are about the money: on a loaded machine a batch may wait for the other instance's
-// lock longer than production's timeouts, which test/http/bounded-waits.test.ts covers.
-const PATIENT = { DB_LOCK_TIMEOUT_MS: "60000", DB_STATEMENT_TIMEOUT_MS: "60000" };
-
 for (const kind of DATABASES)
   for (const mode of MODES) {
     describe(`POST /quests/{questId} under concurrency [${kind}, batching ${mode.batching}]`, () => {
-      const ctx = withContext(kind, { ...mode.env, ...PATIENT });
+      const ctx = withContext(kind, { ...mode.env, ...PATIENT_DB });
 
       it("300 concurrent allocations of 7 on a budget of 1000: exactly 142 paid, 6 left, books balance", async () => {
         const fixture = await questFixture(ctx(), { total_points: 1000 });

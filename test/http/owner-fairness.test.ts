@@ -7,6 +7,7 @@ import {
   expectProblem,
   expectStatus,
   holdQuest,
+  PATIENT_DB,
   type QuestFixture,
   questFixture,
   randomPass,
@@ -68,6 +69,7 @@ for (const kind of DATABASES) {
     // Cached keys and owners stay cached through the test (changes would still be announced):
     // a request that had to read them would wait for the held quest on PGlite before queueing.
     const ctx = withContext(kind, {
+      ...PATIENT_DB,
       DB_LOCK_TIMEOUT_MS: String(LOCK_MS),
       LOOKUP_CACHE_TTL_MS: String(3_600_000),
     });

@@ -9,6 +9,7 @@ import {
   type DatabaseKind,
   expectStatus,
   issueKey,
+  PATIENT_DB,
   randomPass,
   secondInstance,
   type TestContext,
@@ -819,7 +820,7 @@ const RUNS = [
 
 for (const { kind, batching, env } of RUNS) {
   describe(`points races: batches, reversals, moves and kept totals [${kind}, batching ${batching}]`, () => {
-    const ctx = withContext(kind, env);
+    const ctx = withContext(kind, { ...env, ...PATIENT_DB });
     let second: Awaited<ReturnType<typeof secondInstance>> | undefined;
     let world: Promise<World> | undefined;
     const apps = () => (second ? [ctx().app, second.app] : [ctx().app]);

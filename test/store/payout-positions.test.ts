@@ -446,6 +446,41 @@ for (const kind of DATABASES) {
         }
       });
 
+      it("counts the rows a step numbered before it found the quest's lock held", async () => {
+        const { db, url } = await openTestDb(kind, {
+          lockMs: 200,
+          statementMs: 5000,
+          connectMs: 10_000,
+        });
+        const locks = { db, url } as TestContext; // what the lock helpers read of a context
+        try {
+          await migrate(db, { through: BEFORE_011 });
+          const seeded = await seedPreviousVersion(db, [{ payouts: 20 }]);
+          await migrate(db);
+          const release = await holdRows(
+            locks,
+            "SELECT id FROM quests WHERE id = $1 FOR UPDATE",
+            seeded.questIds,
+            "the quest",
+          );
+          let run: Awaited<ReturnType<typeof fillPayoutPositions>>;
+          try {
+            // 20 rows are numbered and committed; finishing the quest then waits for its lock.
+            run = await fillPayoutPositions(db, { batchSize: BATCH });
+          } finally {
+            await release();
+          }
+          assert.deepEqual(run, { numbered: 20, complete: false });
+          assert.deepEqual(await fillPayoutPositions(db, { batchSize: BATCH }), {
+            numbered: 0,
+            complete: true,
+          });
+          await assertNumbered(db, seeded.questIds);
+        } finally {
+          await db.close();
+        }
+      });
+
       it("finishes a quest only after an allocation holding its lock committed, and numbers it", async () => {
         const { db, url } = await openTestDb(kind);
         const locks = { db, url } as TestContext; // what the lock helpers read of a context
