@@ -15,10 +15,12 @@ export const TIMINGS_LOCAL = join(".test-dist", "timings.json");
 /** A file no run has timed yet is assumed to take this long. */
 const UNTIMED_S = 5;
 /**
- * Files share a process up to about this many seconds (by their timings): the process's start is
- * paid once for many short files, and the last processes are short enough to balance the cores.
+ * Files share a process up to about this many seconds (by their timings, taken with other files
+ * beside them): a process's start (tsx, the service's modules, PGlite's WebAssembly) costs
+ * seconds of CPU, paid once for many files, and the last processes stay short enough to balance
+ * the cores. At 40 s a run started 61 processes, at 120 s about a third of that.
  */
-const CHUNK_S = 40;
+const CHUNK_S = 120;
 const STATS_REPORTER = pathToFileURL(join("scripts", "test-stats-reporter.mjs")).href;
 /** A process that runs longer than this is stopped, and its files count as failed. */
 const PROCESS_TIMEOUT_MS = 10 * 60 * 1000;
