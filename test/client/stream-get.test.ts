@@ -35,7 +35,8 @@ describe("streamGet", () => {
       for await (const _ of body) {
       }
     });
-    assert.equal(timeouts(), before, "no timer armed for a transfer that ended");
+    // At most as many as before: another test file in this process may end one of its own.
+    assert.ok(timeouts() <= before, "no timer armed for a transfer that ended");
   });
 
   it("leaves no timer behind when the reader gives up", async () => {
@@ -44,6 +45,6 @@ describe("streamGet", () => {
     const reader = body.getReader();
     await reader.read();
     await reader.cancel();
-    assert.equal(timeouts(), before, "no timer armed for a transfer that was given up");
+    assert.ok(timeouts() <= before, "no timer armed for a transfer that was given up");
   });
 });
