@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Most lines of a hand-written file in src/ or web/ (generated files are exempt). */
-const FILE_LINES_MAX = 500;
+const FILE_LINES_MAX = 400;
 const GENERATED = new Set(["src/client/schema.d.ts"]);
 
 function sourceFiles(dir: string): string[] {

@@ -1,5 +1,5 @@
 import type { ComponentChildren, JSX } from "preact";
-import { TableWrap } from "./ui.js";
+import { TableWrap } from "./tables.js";
 
 /**
  * The small Markdown of the onboarding instructions as elements (never as HTML): headings

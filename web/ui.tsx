@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { ApiError } from "./client.js";
+import { formatNumber, formatPercent } from "./format.js";
 
 /** A request's state, as every page shows it: loading, failed (with the problem), or done. */
 export type Loaded<T> =
@@ -218,53 +219,6 @@ export function describedBy(
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
 
-export const formatNumber = (n: number) => n.toLocaleString("en-US");
-
-export const formatDate = (iso: string) =>
-  `${new Date(iso).toLocaleString("en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  })} UTC`;
-
-/** "3 days left", "ended", "starts in 2 hours". */
-export function timeLeft(start: string, end: string, now = Date.now()): string {
-  const s = Date.parse(start);
-  const e = Date.parse(end);
-  if (now < s) return `starts in ${duration(s - now)}`;
-  if (now >= e) return "ended";
-  return `${duration(e - now)} left`;
-}
-
-function duration(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 60) return `${Math.max(minutes, 1)} min`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.round(hours / 24)} days`;
-}
-
-/** "1 point", "2 points", "1,000 payouts": a count with its noun. */
-export const countOf = (n: number, one: string, many = `${one}s`) =>
-  `${formatNumber(n)} ${n === 1 ? one : many}`;
-
-/**
- * `part` of `whole` as a percentage that never says what is not so: "100%" only when all of it
- * is left, "0%" only when nothing is; in between a whole number where that is true enough, one
- * decimal near the ends (99.5%), and "<0.1%" / ">99.9%" closer still (4,999 of 5,000 is not 100%).
- */
-export function formatPercent(part: number, whole: number): string {
-  if (whole <= 0 || part <= 0) return "0%";
-  if (part >= whole) return "100%";
-  const percent = (part / whole) * 100;
-  const rounded = Math.round(percent);
-  if (rounded > 0 && rounded < 100) return `${rounded}%`;
-  const tenths = Math.round(percent * 10) / 10;
-  if (tenths <= 0) return "<0.1%";
-  if (tenths >= 100) return ">99.9%";
-  return `${tenths.toFixed(1)}%`;
-}
-
 /** A progress bar with its value in words too. */
 export function Progress(props: { value: number; max: number; label: string }) {
   return (
@@ -276,141 +230,6 @@ export function Progress(props: { value: number; max: number; label: string }) {
       </span>
     </div>
   );
-}
-
-/**
- * A table that may scroll sideways on a narrow screen: a labelled region that takes the focus,
- * so keyboard users can scroll it too (axe: scrollable-region-focusable).
- */
-export function TableWrap(props: { label: string; children: ComponentChildren }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard
-    <section class="table-wrap" aria-label={props.label} tabIndex={0}>
-      {props.children}
-    </section>
-  );
-}
-
-/** A column heading; numbers are right-aligned. */
-export type Column = string | { label: string; num: true };
-
-/** A table's column headings, one row of `th scope="col"`. */
-export function TableHead(props: { columns: Column[] }) {
-  return (
-    <thead>
-      <tr>
-        {props.columns.map((column) => {
-          const { label, num } =
-            typeof column === "string" ? { label: column, num: false } : column;
-          return (
-            <th key={label} scope="col" class={num ? "num" : undefined}>
-              {label}
-            </th>
-          );
-        })}
-      </tr>
-    </thead>
-  );
-}
-
-/**
- * Previous / next buttons around a line saying where the reader is; `children` (a page size, a
- * refresh note) follow. `busy` holds both buttons while a page loads. With `textWhenSingle` and
- * no page either way, only the line shows.
- */
-export function Pager(props: {
-  label: string;
-  position: ComponentChildren;
-  onPrevious?: (() => void) | undefined;
-  onNext?: (() => void) | undefined;
-  previousText?: string;
-  nextText?: string;
-  busy?: boolean;
-  textWhenSingle?: boolean;
-  children?: ComponentChildren;
-}) {
-  if (props.textWhenSingle && !props.onPrevious && !props.onNext) {
-    return <p class="meta">{props.position}</p>;
-  }
-  return (
-    <nav class="pager" aria-label={props.label}>
-      <PagerButton busy={props.busy} onClick={props.onPrevious}>
-        {props.previousText ?? "Previous"}
-      </PagerButton>
-      <span aria-live="polite">{props.position}</span>
-      <PagerButton busy={props.busy} onClick={props.onNext}>
-        {props.nextText ?? "Next"}
-      </PagerButton>
-      {props.children}
-    </nav>
-  );
-}
-
-/** A pager's step: held while a page loads, and where there is no page that way. */
-function PagerButton(props: {
-  busy: boolean | undefined;
-  onClick: (() => void) | undefined;
-  children: string;
-}) {
-  return (
-    <button
-      type="button"
-      class="secondary"
-      disabled={props.busy || !props.onClick}
-      onClick={props.onClick}
-    >
-      {props.children}
-    </button>
-  );
-}
-
-/** A page of a cursor-paged listing, as every listing of the API answers it. */
-export interface CursorPage<T> {
-  items: T[];
-  next_cursor: string | null;
-}
-
-/** A cursor-paged listing, a page at a time. */
-export interface CursorPages<T> {
-  loaded: Loaded<CursorPage<T>>;
-  reload(): void;
-  /** A reload of the page shown is under way (the page stays on screen meanwhile). */
-  refreshing: boolean;
-  /** 1 for the first page. */
-  page: number;
-  /** Undefined on the first page and where there is no page back. */
-  previous: (() => void) | undefined;
-  /** Undefined until the page is loaded, and on the last page. */
-  next: (() => void) | undefined;
-}
-
-/**
- * Pages of a listing (`{ items, next_cursor }`). The API only pages forwards, so the cursors of
- * the pages already seen are kept to step back; new `deps` (filters, a page size) start again at
- * the first page. A reload keeps the page on screen.
- */
-export function useCursorPages<T>(
-  load: (cursor: string | undefined, signal: AbortSignal) => Promise<CursorPage<T>>,
-  deps: unknown[],
-): CursorPages<T> {
-  const key = JSON.stringify(deps);
-  const [paging, setPaging] = useState<{ key: string; cursors: string[] }>({ key, cursors: [] });
-  const cursors = paging.key === key ? paging.cursors : [];
-  const cursor = cursors.at(-1);
-  const [loaded, reload, refreshing] = useLoad((signal) => load(cursor, signal), [key, cursor], {
-    keep: true,
-  });
-  const nextCursor = loaded.state === "ok" ? loaded.data.next_cursor : null;
-  return {
-    loaded,
-    reload,
-    refreshing,
-    page: cursors.length + 1,
-    previous:
-      cursors.length > 0 ? () => setPaging({ key, cursors: cursors.slice(0, -1) }) : undefined,
-    next:
-      nextCursor !== null ? () => setPaging({ key, cursors: [...cursors, nextCursor] }) : undefined,
-  };
 }
 
 /**
@@ -476,24 +295,4 @@ export function SecretValue(props: {
       {props.children}
     </div>
   );
-}
-
-/**
- * `datetime-local` values in UTC, as the operator console reads and shows every date: the ISO
- * instant typed, or undefined for an empty or impossible value.
- */
-export function fromUtcInput(value: string): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(`${value}Z`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
-
-/** An instant as a UTC `datetime-local` value (to the minute). */
-export const toUtcInput = (iso: string) => iso.slice(0, 16);
-
-/** A `datetime-local` value in the browser's time zone (the apply form), or undefined. */
-export function fromLocalInput(value: string): Date | undefined {
-  if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
 }

@@ -58,7 +58,7 @@ function attemptRecord(done: FinishedAttempt, step: ReturnType<typeof nextStep>)
 }
 
 /** Stores a batch of finished attempts and what they decide, in one transaction. */
-export async function recordFinished(
+async function recordFinished(
   db: Db,
   batch: readonly FinishedAttempt[],
   options: RecordOptions,
@@ -131,4 +131,39 @@ async function disableAudited(
       details: { reason, url: disabled.url, delivery_id: deliveryId },
     },
   );
+}
+
+/** Most attempts recorded in one transaction. */
+const RECORD_BATCH_MAX = 500;
+
+/**
+ * Records finished attempts together, a few statements for however many finished meanwhile
+ * (group commit): under load a delivery costs the database a share of one transaction, not its
+ * own. The returned function resolves once its attempt's batch is stored, or failed to be
+ * (`onError`: the delivery stays leased and is sent again once the lease ends, at least once).
+ */
+export function createAttemptRecorder(
+  db: Db,
+  options: RecordOptions & { onError: (error: unknown) => void },
+): (done: FinishedAttempt) => Promise<void> {
+  const finished: (FinishedAttempt & { recorded: () => void })[] = [];
+  let recording: Promise<void> | undefined;
+
+  function flush(): void {
+    if (recording || finished.length === 0) return;
+    const batch = finished.splice(0, RECORD_BATCH_MAX);
+    recording = recordFinished(db, batch, options)
+      .catch(options.onError)
+      .finally(() => {
+        recording = undefined;
+        for (const done of batch) done.recorded();
+        flush();
+      });
+  }
+
+  return (done) =>
+    new Promise<void>((recorded) => {
+      finished.push({ ...done, recorded });
+      flush();
+    });
 }

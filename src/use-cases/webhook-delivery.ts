@@ -23,7 +23,7 @@ import {
   claimDueDeliveries,
   failPendingBeyond,
 } from "../store/webhook-deliveries.js";
-import { type AttemptReport, type FinishedAttempt, recordFinished } from "./webhook-attempts.js";
+import { type AttemptReport, createAttemptRecorder } from "./webhook-attempts.js";
 import { publicOnlyLookup, send } from "./webhook-sender.js";
 
 export type { AttemptReport };
@@ -83,8 +83,6 @@ const CLAIMED_MAX = 1024;
 const CLAIM_BATCH_MAX = 512;
 /** Looks at the outbox at most this often when poked (the lag budget is a second). */
 const LOOK_INTERVAL_MIN_MS = 25;
-/** Most attempts recorded in one transaction. */
-const RECORD_BATCH_MAX = 500;
 /** A claim outlives the send by this much before another process may take the delivery. */
 const LEASE_MARGIN_MS = 15_000;
 /** The pending bound is enforced this often (it scans the pending deliveries). */
@@ -282,33 +280,12 @@ export function createWebhookDelivery(db: Db, options: WebhookDeliveryOptions): 
     await record({ delivery, result, started, at: clock() });
   }
 
-  // Attempts are recorded together, a few statements for however many finished meanwhile (group
-  // commit): under load a delivery costs the database a share of one transaction, not its own.
-  const finished: (FinishedAttempt & { recorded: () => void })[] = [];
-  let recording: Promise<void> | undefined;
-
-  function record(done: FinishedAttempt): Promise<void> {
-    return new Promise<void>((recorded) => {
-      finished.push({ ...done, recorded });
-      flush();
-    });
-  }
-
-  function flush(): void {
-    if (recording || finished.length === 0) return;
-    const batch = finished.splice(0, RECORD_BATCH_MAX);
-    recording = recordFinished(db, batch, {
-      dropped,
-      random: options.random,
-      onAttempt: options.onAttempt,
-    })
-      .catch(reportError) // left leased: sent again once the lease ends (at least once)
-      .finally(() => {
-        recording = undefined;
-        for (const done of batch) done.recorded();
-        flush();
-      });
-  }
+  const record = createAttemptRecorder(db, {
+    dropped,
+    random: options.random,
+    onAttempt: options.onAttempt,
+    onError: reportError,
+  });
 
   function attempt(delivery: ClaimedDelivery, now: Date): Promise<AttemptResult> {
     const timestampS = Math.floor(now.getTime() / 1000);

@@ -10,8 +10,9 @@ import {
   POINTS_MAX,
 } from "../../src/domain/limits.js";
 import type { Answer, ApiError } from "../client.js";
+import { formatDate, fromLocalInput } from "../format.js";
 import { parsePassAddress } from "../pass-address.js";
-import { Field, formatDate, fromLocalInput, type Loaded } from "../ui.js";
+import { Field, type Loaded } from "../ui.js";
 
 /** Every input, named as the API names its field (`errors[].field`), in the form's order. */
 export const KEYS = [

@@ -1,26 +1,11 @@
 import "./apply.css";
 import { useLayoutEffect, useState } from "preact/hooks";
-import {
-  ACTION_TYPE_LENGTH_MAX,
-  LIST_LIMIT_MAX,
-  TEXT_DESCRIPTION_LENGTH_MAX,
-} from "../../src/domain/limits.js";
 import { type Answer, api, call } from "../client.js";
 import { parsePassAddress } from "../pass-address.js";
-import {
-  asApiError,
-  describedBy,
-  ErrorBox,
-  Field,
-  formatDate,
-  fromLocalInput,
-  Layout,
-  useLoad,
-} from "../ui.js";
+import { asApiError, describedBy, ErrorBox, Field, Layout } from "../ui.js";
 import { type Eip1193Provider, isFuturePass } from "../wallet.js";
 import {
   type Body,
-  CampaignField,
   type Control,
   EMPTY,
   type Errors,
@@ -34,6 +19,7 @@ import {
   type Values,
   validate,
 } from "./apply-fields.js";
+import { QuestFieldset } from "./apply-quest-fields.js";
 import {
   MessageReview,
   NoWallet,
@@ -57,14 +43,6 @@ import {
  * page with the token in the URL fragment only.
  */
 
-const timeZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return "your time zone";
-  }
-};
-
 /** The line the wallet shows above the owner proof's fields. */
 const STATEMENT = "Apply for a quest on questpoints as the owner of this address.";
 
@@ -86,12 +64,6 @@ export function ApplyPage(_props: Record<string, string>) {
   const locked = step.kind !== "idle" && step.kind !== "stopped";
   useFocusOn("apply-proof-heading", step.kind === "review" ? step.signIn.nonce.nonce : null);
   useFocusOn("apply-wallet-problem", step.kind === "stopped" ? step.error : null);
-
-  const [campaigns] = useLoad(
-    (signal) =>
-      call(api.GET("/campaigns", { params: { query: { limit: LIST_LIMIT_MAX } }, signal })),
-    [],
-  );
 
   useLayoutEffect(() => {
     if (focusAfter) document.getElementById(focusAfter.id)?.focus();
@@ -229,10 +201,6 @@ export function ApplyPage(_props: Record<string, string>) {
   };
 
   const summary = KEYS.filter((key) => errors[key]);
-  const utcOf = (key: "quest.start" | "quest.end") => {
-    const date = fromLocalInput(values[key]);
-    return date ? ` That is ${formatDate(date.toISOString())}.` : "";
-  };
 
   return (
     <Layout title="Apply for a quest">
@@ -325,91 +293,7 @@ export function ApplyPage(_props: Record<string, string>) {
               </div>
             </Field>
           </fieldset>
-          <fieldset>
-            <legend>The quest</legend>
-            <Field
-              id={inputId("quest.name")}
-              label={LABELS["quest.name"]}
-              error={errors["quest.name"]}
-            >
-              <input type="text" required autoComplete="off" {...control("quest.name", false)} />
-            </Field>
-            <Field
-              id={inputId("quest.description")}
-              label={LABELS["quest.description"]}
-              error={errors["quest.description"]}
-              hint={`What people do to earn the points. Optional, at most ${TEXT_DESCRIPTION_LENGTH_MAX} characters.`}
-            >
-              <textarea rows={4} {...control("quest.description", true)} />
-            </Field>
-            <div class="ap-pair">
-              <Field
-                id={inputId("quest.total_points")}
-                label={LABELS["quest.total_points"]}
-                error={errors["quest.total_points"]}
-                hint="The quest's whole budget."
-              >
-                <input
-                  type="text"
-                  inputMode="numeric"
-                  required
-                  autoComplete="off"
-                  {...control("quest.total_points", true)}
-                />
-              </Field>
-              <Field
-                id={inputId("quest.expected_points_per_completion")}
-                label={LABELS["quest.expected_points_per_completion"]}
-                error={errors["quest.expected_points_per_completion"]}
-                hint="What one completion usually pays."
-              >
-                <input
-                  type="text"
-                  inputMode="numeric"
-                  required
-                  autoComplete="off"
-                  {...control("quest.expected_points_per_completion", true)}
-                />
-              </Field>
-            </div>
-            <div class="ap-pair">
-              <Field
-                id={inputId("quest.start")}
-                label={LABELS["quest.start"]}
-                error={errors["quest.start"]}
-                hint={`In your time zone (${timeZone()}).${utcOf("quest.start")}`}
-              >
-                <input type="datetime-local" required {...control("quest.start", true)} />
-              </Field>
-              <Field
-                id={inputId("quest.end")}
-                label={LABELS["quest.end"]}
-                error={errors["quest.end"]}
-                hint={`After the start, in the future.${utcOf("quest.end")}`}
-              >
-                <input type="datetime-local" required {...control("quest.end", true)} />
-              </Field>
-            </div>
-            <Field
-              id={inputId("quest.action_type")}
-              label={LABELS["quest.action_type"]}
-              error={errors["quest.action_type"]}
-              hint={`Optional: what people do for the points, as a short slug such as swap or daily-login (lower-case letters, digits, _ and -, at most ${ACTION_TYPE_LENGTH_MAX}). Empty means default; the operator may change it.`}
-            >
-              <input
-                type="text"
-                autoComplete="off"
-                spellcheck={false}
-                class="ap-mono"
-                {...control("quest.action_type", true)}
-              />
-            </Field>
-            <CampaignField
-              campaigns={campaigns}
-              error={errors.campaign_id}
-              control={control("campaign_id", true)}
-            />
-          </fieldset>
+          <QuestFieldset values={values} errors={errors} control={control} />
           <Field
             id={inputId("message")}
             label={LABELS.message}

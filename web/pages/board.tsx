@@ -1,4 +1,6 @@
-import { Empty, formatNumber, Layout, Pager, Show, useLoad } from "../ui.js";
+import { formatNumber } from "../format.js";
+import { Pager } from "../tables.js";
+import { Empty, Layout, Show, useLoad } from "../ui.js";
 import {
   type CampaignSummary,
   idFrom,

@@ -1,15 +1,6 @@
 import { api, asTyped, call } from "../client.js";
-import {
-  Empty,
-  ErrorBox,
-  formatNumber,
-  Layout,
-  type Loaded,
-  Loading,
-  Show,
-  timeLeft,
-  useLoad,
-} from "../ui.js";
+import { formatNumber, timeLeft } from "../format.js";
+import { Empty, ErrorBox, Layout, type Loaded, Loading, Show, useLoad } from "../ui.js";
 import {
   type CampaignDetail,
   DateTime,

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { mustKeepIdempotencyKey } from "../../src/client/allocation-retry.js";
 import { api, call, ownerHeaders } from "../client.js";
+import { countOf, formatDate } from "../format.js";
 import { PASS_ADDRESS } from "../pass-address.js";
-import { countOf, describedBy, Field, formatDate, Loading } from "../ui.js";
+import { describedBy, Field, Loading } from "../ui.js";
 import { useAction } from "../use-action.js";
 import type { OwnedQuest, Payout } from "./console-answers.js";
 

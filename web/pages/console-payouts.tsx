@@ -5,19 +5,9 @@ import {
   REVERSAL_REASON_LENGTH_MAX as REASON_MAX,
 } from "../../src/domain/limits.js";
 import { type ApiError, api, call, ownerHeaders } from "../client.js";
-import {
-  countOf,
-  describedBy,
-  Empty,
-  ErrorBox,
-  Field,
-  formatDate,
-  formatNumber,
-  type Loaded,
-  Loading,
-  Pager,
-  TableWrap,
-} from "../ui.js";
+import { countOf, formatDate, formatNumber } from "../format.js";
+import { Pager, TableWrap } from "../tables.js";
+import { describedBy, Empty, ErrorBox, Field, type Loaded, Loading } from "../ui.js";
 import { useAction } from "../use-action.js";
 import type {
   OwnedQuest,

@@ -1,16 +1,8 @@
 import { useMemo } from "preact/hooks";
 import { STATS_BUCKETS_MAX } from "../../src/domain/limits.js";
-import {
-  countOf,
-  Empty,
-  ErrorBox,
-  formatDate,
-  formatNumber,
-  type Loaded,
-  Loading,
-  TableHead,
-  TableWrap,
-} from "../ui.js";
+import { countOf, formatDate, formatNumber } from "../format.js";
+import { TableHead, TableWrap } from "../tables.js";
+import { Empty, ErrorBox, type Loaded, Loading } from "../ui.js";
 import type { Bucket, OwnedQuest, Reversal, ReversalsLoad, StatsRow } from "./console-answers.js";
 import { type BurnDown, BurnDownChart } from "./console-chart.js";
 

@@ -1,18 +1,9 @@
 import "./console.css";
 import { useCallback, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { type ApiError, api, call, onSecretRefused, ownerHeaders } from "../client.js";
+import { formatDate } from "../format.js";
 import { keepSecret, readSecret, SESSION } from "../session.js";
-import {
-  describedBy,
-  Empty,
-  ErrorBox,
-  Field,
-  formatDate,
-  Layout,
-  Loading,
-  Progress,
-  useLoad,
-} from "../ui.js";
+import { describedBy, Empty, ErrorBox, Field, Layout, Loading, Progress, useLoad } from "../ui.js";
 import { AllocateForm } from "./console-allocate.js";
 import type { Bucket, Mode, OwnedQuest } from "./console-answers.js";
 import {

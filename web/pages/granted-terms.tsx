@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { formatDate, formatNumber } from "../ui.js";
+import { formatDate, formatNumber } from "../format.js";
 import type { PublicQuest } from "./public-shared.js";
 
 /** What an approval may change in the quest asked for: its budget and its window. */

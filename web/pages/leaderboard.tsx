@@ -3,17 +3,9 @@ import {
   LEADERBOARD_OFFSET_MAX as OFFSET_MAX,
 } from "../../src/domain/limits.js";
 import { api, asTyped, call } from "../client.js";
-import {
-  describedBy,
-  Empty,
-  ErrorBox,
-  Field,
-  formatNumber,
-  Layout,
-  Pager,
-  Show,
-  useLoad,
-} from "../ui.js";
+import { formatNumber } from "../format.js";
+import { Pager } from "../tables.js";
+import { describedBy, Empty, ErrorBox, Field, Layout, Show, useLoad } from "../ui.js";
 import {
   type Campaign,
   type EarningPeriod,

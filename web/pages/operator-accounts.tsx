@@ -1,17 +1,9 @@
 import { useRef, useState } from "preact/hooks";
 import { ApiError, adminHeaders, api, call, callWithResponse } from "../client.js";
+import { countOf, formatDate, formatNumber } from "../format.js";
 import { parsePassAddress } from "../pass-address.js";
-import {
-  asApiError,
-  countOf,
-  describedBy,
-  ErrorBox,
-  Field,
-  formatDate,
-  formatNumber,
-  TableHead,
-  TableWrap,
-} from "../ui.js";
+import { TableHead, TableWrap } from "../tables.js";
+import { asApiError, describedBy, ErrorBox, Field } from "../ui.js";
 import { useAction } from "../use-action.js";
 import type { Account } from "./operator-answers.js";
 import { Notice, RequiredTextField, TitledForm, useRequiredText } from "./operator-forms.js";

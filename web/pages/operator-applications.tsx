@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
-import { Empty, ErrorBox, formatDate, formatNumber, type Loaded, Show } from "../ui.js";
+import { formatDate, formatNumber } from "../format.js";
+import { Empty, ErrorBox, type Loaded, Show } from "../ui.js";
 import { GrantedTermRows, type Mark } from "./granted-terms.js";
 import type { AdminQuest, Campaign, OperatorApplication } from "./operator-answers.js";
 import { ApproveForm, RejectForm } from "./operator-decisions.js";

@@ -1,4 +1,4 @@
-import { countOf, formatDate } from "../ui.js";
+import { countOf, formatDate } from "../format.js";
 import {
   FilterForm,
   ListTable,

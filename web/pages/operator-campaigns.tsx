@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { adminHeaders, api, call } from "../client.js";
-import { describedBy, Field, formatDate, fromUtcInput } from "../ui.js";
+import { formatDate, fromUtcInput } from "../format.js";
+import { describedBy, Field } from "../ui.js";
 import { ActionState, useAction } from "../use-action.js";
 import type { Campaign } from "./operator-answers.js";
 import {

@@ -4,7 +4,8 @@
  */
 import { useState } from "preact/hooks";
 import { adminHeaders, api, call } from "../client.js";
-import { describedBy, Field, formatDate, formatNumber, fromUtcInput } from "../ui.js";
+import { formatDate, formatNumber, fromUtcInput } from "../format.js";
+import { describedBy, Field } from "../ui.js";
 import { ActionState, useAction } from "../use-action.js";
 import type { Campaign, OperatorApplication } from "./operator-answers.js";
 import { ConfirmButton, inputValue, numberOrUndefined } from "./operator-forms.js";

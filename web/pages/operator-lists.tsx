@@ -10,14 +10,12 @@ import {
   type Column,
   type CursorPage,
   type CursorPages,
-  Empty,
-  Field,
   Pager,
-  Show,
   TableHead,
   TableWrap,
   useCursorPages,
-} from "../ui.js";
+} from "../tables.js";
+import { Empty, Field, Show } from "../ui.js";
 import { inputValue } from "./operator-forms.js";
 
 export interface SectionProps {

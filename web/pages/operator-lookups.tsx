@@ -4,7 +4,8 @@
  */
 import { useRef } from "preact/hooks";
 import { LIST_LIMIT_MAX } from "../../src/domain/limits.js";
-import { type CursorPage, useLoad } from "../ui.js";
+import type { CursorPage } from "../tables.js";
+import { useLoad } from "../ui.js";
 import type { AdminQuest, Campaign } from "./operator-answers.js";
 import { type PageQuery, readAdminPage } from "./operator-lists.js";
 

@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { type Answer, adminHeaders, api, call, type Item } from "../client.js";
-import { Field, formatDate, SecretValue } from "../ui.js";
+import { formatDate } from "../format.js";
+import { Field, SecretValue } from "../ui.js";
 import { ActionState, useAction } from "../use-action.js";
 import {
   Badge,

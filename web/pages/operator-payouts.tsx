@@ -1,7 +1,8 @@
 import { useRef, useState } from "preact/hooks";
 import type { paths } from "../../src/client/schema.js";
 import { ApiError, adminHeaders, api, asTyped, call } from "../client.js";
-import { asApiError, countOf, ErrorBox, formatDate, formatNumber, fromUtcInput } from "../ui.js";
+import { countOf, formatDate, formatNumber, fromUtcInput } from "../format.js";
+import { asApiError, ErrorBox } from "../ui.js";
 import { Notice } from "./operator-forms.js";
 import {
   DateFilter,

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { REVERSAL_REASON_LENGTH_MAX as REASON_MAX } from "../../src/domain/limits.js";
 import { type Answer, adminHeaders, api, call, type Item } from "../client.js";
-import { countOf, describedBy, Field, formatDate } from "../ui.js";
+import { countOf, formatDate } from "../format.js";
+import { describedBy, Field } from "../ui.js";
 import { ActionState, useAction } from "../use-action.js";
 import { ConfirmButton } from "./operator-forms.js";
 

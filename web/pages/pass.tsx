@@ -1,16 +1,9 @@
 import type { ComponentChildren } from "preact";
 import { LEADERBOARD_LIMIT_MAX, LEADERBOARD_OFFSET_MAX } from "../../src/domain/limits.js";
 import { type Answer, type ApiError, api, call, type Item } from "../client.js";
-import {
-  Empty,
-  formatNumber,
-  Layout,
-  type Loaded,
-  Pager,
-  Show,
-  useCursorPages,
-  useLoad,
-} from "../ui.js";
+import { formatNumber } from "../format.js";
+import { Pager, useCursorPages } from "../tables.js";
+import { Empty, Layout, type Loaded, Show, useLoad } from "../ui.js";
 import {
   DateTime,
   JoinInvite,

@@ -3,16 +3,9 @@ import type { ComponentChildren } from "preact";
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { LIST_LIMIT_MAX, QUEST_LIST_LIMIT_MAX } from "../../src/domain/limits.js";
 import { type Answer, api, call, type Item, type Schema } from "../client.js";
-import {
-  type Column,
-  describedBy,
-  formatDate,
-  formatNumber,
-  Progress,
-  TableHead,
-  TableWrap,
-  timeLeft,
-} from "../ui.js";
+import { formatDate, formatNumber, timeLeft } from "../format.js";
+import { type Column, TableHead, TableWrap } from "../tables.js";
+import { describedBy, Progress } from "../ui.js";
 
 /**
  * What the public pages (quest board, campaign, leaderboard, pass) share: the answers' shapes,

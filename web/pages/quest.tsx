@@ -1,4 +1,5 @@
-import { Empty, formatNumber, Layout, type Loaded, Show, timeLeft, useLoad } from "../ui.js";
+import { formatNumber, timeLeft } from "../format.js";
+import { Empty, Layout, type Loaded, Show, useLoad } from "../ui.js";
 import {
   BudgetLeft,
   DateTime,

@@ -1,7 +1,8 @@
 import "./wallet.css";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { ApiError } from "../client.js";
-import { asApiError, formatDate } from "../ui.js";
+import { formatDate } from "../format.js";
+import { asApiError } from "../ui.js";
 import {
   connectWallet,
   type Eip1193Provider,

@@ -5,7 +5,7 @@
  */
 import type { paths } from "../../src/client/schema.js";
 import { adminHeaders, api, call, type Item, ownerHeaders } from "../client.js";
-import type { CursorPage } from "../ui.js";
+import type { CursorPage } from "../tables.js";
 
 export type Endpoint = Item<"/webhooks">;
 export type Delivery = Item<"/webhooks/{id}/deliveries">;

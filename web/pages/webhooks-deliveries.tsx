@@ -5,18 +5,9 @@
  */
 import { Fragment } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import {
-  type Column,
-  type CursorPage,
-  Empty,
-  Field,
-  formatDate,
-  formatNumber,
-  Show,
-  TableHead,
-  TableWrap,
-  useLoad,
-} from "../ui.js";
+import { formatDate, formatNumber } from "../format.js";
+import { type Column, type CursorPage, TableHead, TableWrap } from "../tables.js";
+import { Empty, Field, Show, useLoad } from "../ui.js";
 import { ActionState, useAction } from "../use-action.js";
 import { Badge, inputValue, Notice } from "./operator-forms.js";
 import type { Delivery, DeliveryStatus, Endpoint, WebhookApi } from "./webhooks-api.js";

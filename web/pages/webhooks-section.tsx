@@ -8,16 +8,12 @@
 import "./webhooks.css";
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { describedBy, Empty, Field, formatDate, SecretValue, Show, useLoad } from "../ui.js";
+import { formatDate } from "../format.js";
+import { Empty, SecretValue, Show, useLoad } from "../ui.js";
 import { ActionState, useAction } from "../use-action.js";
-import { Badge, ConfirmButton, inputValue, Notice, OnOffButton } from "./operator-forms.js";
-import {
-  type CreatedEndpoint,
-  type Endpoint,
-  EVENT_CHOICES,
-  type RotatedSecret,
-  type WebhookApi,
-} from "./webhooks-api.js";
+import { Badge, ConfirmButton, Notice, OnOffButton } from "./operator-forms.js";
+import { AddForm } from "./webhooks-add-form.js";
+import type { CreatedEndpoint, Endpoint, RotatedSecret, WebhookApi } from "./webhooks-api.js";
 import { Deliveries } from "./webhooks-deliveries.js";
 
 /** A secret just issued: for a new endpoint, or by a rotation (with the old one's end). */
@@ -278,129 +274,5 @@ function EndpointCard(props: {
         ) : null}
       </section>
     </li>
-  );
-}
-
-function AddForm(props: {
-  api: WebhookApi;
-  idPrefix: string;
-  onCreated: (endpoint: CreatedEndpoint) => void;
-}) {
-  const { api } = props;
-  const id = `${props.idPrefix}-add`;
-  const choices = EVENT_CHOICES[api.audience];
-  const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<string[]>([]);
-  const [description, setDescription] = useState("");
-  const [missing, setMissing] = useState<{ url?: boolean; events?: boolean }>({});
-  const action = useAction<CreatedEndpoint>();
-  const urlInput = useRef<HTMLInputElement>(null);
-
-  const toggle = (type: string, on: boolean) => {
-    setEvents((chosen) =>
-      on ? [...chosen.filter((t) => t !== type), type] : chosen.filter((t) => t !== type),
-    );
-    setMissing((m) => ({ ...m, events: false }));
-  };
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const target = url.trim();
-    const checks = { url: target === "", events: events.length === 0 };
-    setMissing(checks);
-    if (checks.url || checks.events) {
-      if (checks.url) urlInput.current?.focus();
-      return;
-    }
-    const text = description.trim();
-    // Sent in the order offered, whatever order they were ticked in.
-    const chosen = choices.map((c) => c.type).filter((t) => events.includes(t));
-    const endpoint = await action.run(() =>
-      api.create({ url: target, events: chosen, ...(text ? { description: text } : {}) }),
-    );
-    if (endpoint) {
-      setUrl("");
-      setEvents([]);
-      setDescription("");
-      props.onCreated(endpoint);
-    }
-  };
-
-  const urlHint =
-    "The https:// address your receiver listens on; private and loopback addresses are refused.";
-  const urlError = missing.url ? "Type the address to send events to." : undefined;
-  const eventsError = missing.events ? "Choose at least one event." : undefined;
-  return (
-    <>
-      <h3 id={`${id}-title`}>Add an endpoint</h3>
-      <form class="wh-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-        <Field id={`${id}-url`} label="URL" hint={urlHint} error={urlError}>
-          <input
-            ref={urlInput}
-            id={`${id}-url`}
-            type="url"
-            inputMode="url"
-            autocomplete="off"
-            spellcheck={false}
-            placeholder="https://example.com/webhooks"
-            value={url}
-            aria-invalid={urlError ? "true" : undefined}
-            aria-describedby={describedBy(`${id}-url`, urlHint, urlError)}
-            onInput={(e) => {
-              setUrl(inputValue(e));
-              setMissing((m) => ({ ...m, url: false }));
-            }}
-          />
-        </Field>
-        <fieldset
-          class={`wh-choices${eventsError ? " invalid" : ""}`}
-          aria-describedby={eventsError ? `${id}-events-error` : undefined}
-        >
-          <legend>Events to receive</legend>
-          {choices.map((choice) => {
-            const box = `${id}-event-${choice.type.replace(/\W/g, "-")}`;
-            return (
-              <div class="op-check" key={choice.type}>
-                <input
-                  id={box}
-                  type="checkbox"
-                  value={choice.type}
-                  checked={events.includes(choice.type)}
-                  onChange={(e) => toggle(choice.type, (e.target as HTMLInputElement).checked)}
-                />
-                <label for={box}>
-                  <code>{choice.type}</code> <span class="wh-about">{choice.about}</span>
-                </label>
-              </div>
-            );
-          })}
-          {eventsError ? (
-            <p class="field-error" id={`${id}-events-error`}>
-              {eventsError}
-            </p>
-          ) : null}
-        </fieldset>
-        <Field
-          id={`${id}-description`}
-          label="Description (optional)"
-          hint="What this endpoint is for, up to 500 characters."
-        >
-          <input
-            id={`${id}-description`}
-            type="text"
-            maxLength={500}
-            autocomplete="off"
-            value={description}
-            aria-describedby={describedBy(`${id}-description`, true)}
-            onInput={(e) => setDescription(inputValue(e))}
-          />
-        </Field>
-        <div>
-          <button type="submit" disabled={action.busy}>
-            Add endpoint
-          </button>
-        </div>
-        <ActionState action={action} busyText="Adding the endpoint…" />
-      </form>
-    </>
   );
 }
