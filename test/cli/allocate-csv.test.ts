@@ -27,6 +27,7 @@ import {
   startCliService,
   startStub,
 } from "../helpers/cli-process.js";
+import { until } from "../helpers/until.js";
 
 /** The run's summary as `--json` prints it, without the file and quest the test knows. */
 type Summary = Omit<AllocateSummary, "file" | "quest_id">;
@@ -83,17 +84,19 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     return { key, questId, passes };
   }
 
-  const allocateArgs = (questId: number, csv: string, extra: string[]) => [
+  /** `allocate` of `csv` on `questId` through `url` (the service, or a gateway before it). */
+  const argsVia = (url: string, questId: number, csv: string, ...extra: string[]) => [
     "allocate",
     "--url",
-    service.baseUrl,
+    url,
     "--quest",
     String(questId),
     "--csv",
     csv,
-    "--json",
     ...extra,
   ];
+  const allocateArgs = (questId: number, csv: string, extra: string[]) =>
+    argsVia(service.baseUrl, questId, csv, "--json", ...extra);
 
   /** `allocate --json` run to its end, in this process. */
   function allocate(key: string, questId: number, csv: string, extra: string[] = []) {
@@ -318,10 +321,9 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     await assertBooksBalance(key, questId, 1_000_000);
 
     // Third run: everything is replayed, nothing paid.
-    const third = await runQuestpoints(
-      ["allocate", "--url", service.baseUrl, "--quest", String(questId), "--csv", csv],
-      { env: { QP_API_KEY: key } },
-    );
+    const third = await runQuestpoints(argsVia(service.baseUrl, questId, csv), {
+      env: { QP_API_KEY: key },
+    });
     assert.equal(third.code, 0, describeRun(third));
     assert.match(third.stdout, /^paid: +0 rows, 0 points$/m);
     assert.match(
@@ -589,10 +591,9 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       }
     });
     try {
-      const run = await runQuestpoints(
-        ["allocate", "--url", gateway.baseUrl, "--quest", String(questId), "--csv", csv, "--json"],
-        { env: { QP_API_KEY: key } },
-      );
+      const run = await runQuestpoints(argsVia(gateway.baseUrl, questId, csv, "--json"), {
+        env: { QP_API_KEY: key },
+      });
       assert.equal(run.code, 2, describeRun(run));
       const summary = summaryOf(run);
       assert.deepEqual(summary.replayed, { count: 4, points: 4 }, "rows 1, 4, 7, 10");
@@ -707,10 +708,9 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     assert.deepEqual(codesByLine(csv, questId, "fix"), toFix);
     const keys = (path: string) => parse(readFileSync(path), { columns: true }) as OutputRow[];
     const firstKeys = keys(retryFile).map((row) => row.idempotency_key);
-    const human = await runQuestpoints(
-      ["allocate", "--url", service.baseUrl, "--quest", String(questId), "--csv", csv],
-      { env: { QP_API_KEY: key } },
-    );
+    const human = await runQuestpoints(argsVia(service.baseUrl, questId, csv), {
+      env: { QP_API_KEY: key },
+    });
     assert.match(human.stdout, /^retry: +2 rows to .*spreadsheet\.csv\.q\d+\.retry\.csv/m);
     assert.match(human.stdout, /^fix: +2 rows to .*spreadsheet\.csv\.q\d+\.fix\.csv/m);
 
@@ -796,10 +796,9 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       }
     });
     try {
-      const run = await runQuestpoints(
-        ["allocate", "--url", gateway.baseUrl, "--quest", String(questId), "--csv", csv, "--json"],
-        { env: { QP_API_KEY: key } },
-      );
+      const run = await runQuestpoints(argsVia(gateway.baseUrl, questId, csv, "--json"), {
+        env: { QP_API_KEY: key },
+      });
       assert.equal(run.code, 2, describeRun(run));
       assert.deepEqual(summaryOf(run).refused.by_code, { INTERNAL: 1, IDEMPOTENCY_IN_PROGRESS: 1 });
     } finally {
@@ -849,27 +848,11 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       else response.destroy();
     });
     const start = (csv: string) =>
-      spawnQuestpoints(
-        [
-          "allocate",
-          "--url",
-          gateway.baseUrl,
-          "--quest",
-          String(questId),
-          "--csv",
-          csv,
-          "--json",
-          "--concurrency",
-          "4",
-        ],
-        { env: { QP_API_KEY: key } },
-      );
-    const untilHeld = async (count: number) => {
-      for (let waited = 0; held < count; waited += 20) {
-        assert.ok(waited < 60_000, `${count} allocations held (${held} so far)`);
-        await sleep(20);
-      }
-    };
+      spawnQuestpoints(argsVia(gateway.baseUrl, questId, csv, "--json", "--concurrency", "4"), {
+        env: { QP_API_KEY: key },
+      });
+    const untilHeld = (count: number) =>
+      until(() => held >= count, `${count} allocations held`, 60_000);
     try {
       closeGate();
       const once = start(
@@ -954,10 +937,9 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       }
     });
     try {
-      const run = await runQuestpoints(
-        ["allocate", "--url", gateway.baseUrl, "--quest", String(questId), "--csv", csv, "--json"],
-        { env: { QP_API_KEY: key } },
-      );
+      const run = await runQuestpoints(argsVia(gateway.baseUrl, questId, csv, "--json"), {
+        env: { QP_API_KEY: key },
+      });
       assert.equal(run.code, 0, describeRun(run));
       assert.equal(summaryOf(run).paid.count, passes.length);
     } finally {
@@ -1002,20 +984,9 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
       }
     });
     const dryRun = (file: string, extra: string[]) =>
-      runQuestpoints(
-        [
-          "allocate",
-          "--url",
-          gateway.baseUrl,
-          "--quest",
-          String(questId),
-          "--csv",
-          file,
-          "--dry-run",
-          ...extra,
-        ],
-        { env: { QP_API_KEY: key } },
-      );
+      runQuestpoints(argsVia(gateway.baseUrl, questId, file, "--dry-run", ...extra), {
+        env: { QP_API_KEY: key },
+      });
     try {
       const run = await dryRun(csv, ["--json", "--concurrency", "2"]);
       assert.equal(run.code, 2, describeRun(run));
