@@ -783,14 +783,18 @@ for (const kind of DATABASES) {
       before(async () => {
         questId = await newQuest(ctx());
         const [a, b] = [await newAccount(ctx()), await newAccount(ctx())];
-        // One statement; three payouts share each millisecond, so the ids order the ties.
-        await ctx().db.query(
-          `INSERT INTO payouts (id, quest_id, account_id, amount, created_at)
+        // One statement; three payouts share each millisecond, so the ids order the ties. It may
+        // outlast a request's statement timeout on a loaded machine: it is a seed, not a request.
+        await ctx().db.transaction(async (tx) => {
+          await tx.allowLongStatements(120_000);
+          await tx.query(
+            `INSERT INTO payouts (id, quest_id, account_id, amount, created_at)
            SELECT gen_random_uuid(), $1, CASE WHEN i % 2 = 0 THEN $2::uuid ELSE $3::uuid END,
              1 + i % 100, timestamptz '1980-01-01 00:00:00+00' + (i / 3) * interval '1 millisecond'
            FROM generate_series(1, $4::int) AS i`,
-          [questId, a.id, b.id, MANY_PAYOUTS],
-        );
+            [questId, a.id, b.id, MANY_PAYOUTS],
+          );
+        });
         await ctx().app.listen({ port: 0, host: "127.0.0.1" });
         baseUrl = `http://127.0.0.1:${(ctx().app.server.address() as AddressInfo).port}`;
       });
