@@ -6,7 +6,7 @@
  * /proc, and the WAL position from the server; each is divided by the payouts made. The payouts
  * table's and its indexes' bytes per row are read at the end.
  */
-import type { Db } from "../src/store/db.js";
+import type { Db } from "../src/db/handle.js";
 import { checkAllOk, checkBooks, checkPayoutsMatch, readBooks } from "./checks.js";
 import { createCast, createQuests, passAddress, registerAccounts } from "./fixtures.js";
 import { type LoadSettings, type LoadTarget, type Measurement, runLoad } from "./load.js";

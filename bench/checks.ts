@@ -2,7 +2,7 @@
  * What must hold after a run, checked in the database itself: every quest's books balance, and
  * each counted 200 is exactly one stored payout. Results are collected and printed PASS/FAIL.
  */
-import type { Queryable } from "../src/store/db.js";
+import type { Queryable } from "../src/db/handle.js";
 import type { Measurement } from "./load.js";
 
 export interface Check {

@@ -9,8 +9,8 @@
  * a PGlite data directory (one process's files) does not allow.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import type { Db } from "../src/db/handle.js";
 import { encodeCursor } from "../src/http/listing.js";
-import type { Db } from "../src/store/db.js";
 import { checkBooks, checks, readBooks } from "./checks.js";
 import { createCast, createQuests, positionBulkLoad } from "./fixtures.js";
 import { runLoad } from "./load.js";

@@ -3,8 +3,8 @@
  * bulk data (a million payouts, a thousand quests) goes straight into the service's database
  * with generate_series, keeping the books balanced: points_remaining = total_points - payouts.
  */
-import type { Db } from "../src/store/db.js";
-import { fillPayoutPositions } from "../src/use-cases/payout-positions.js";
+import type { Db } from "../src/db/handle.js";
+import { fillPayoutPositions } from "../src/machinery/payout-positions-backfill.js";
 import type { Service } from "./service.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

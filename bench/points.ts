@@ -23,7 +23,7 @@
  * payouts and after the allocations).
  */
 import { getAddress } from "viem";
-import type { Db, Tx } from "../src/store/db.js";
+import type { Db, Tx } from "../src/db/handle.js";
 import { RECOMPUTED_TOTALS_SQL } from "../test/helpers/kept-totals.js";
 import { checkAllOk, checkBooks, readBooks, record } from "./checks.js";
 import {

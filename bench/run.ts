@@ -39,9 +39,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { DB_TIMEOUTS_DEFAULT, type Db, type DbTimeouts } from "../src/store/db.js";
-import { openPglite } from "../src/store/pglite.js";
-import { openPostgres } from "../src/store/postgres.js";
+import { DB_TIMEOUTS_DEFAULT, type Db, type DbTimeouts } from "../src/db/handle.js";
+import { openPglite } from "../src/db/pglite.js";
+import { openPostgres } from "../src/db/postgres.js";
 import { startPostgres } from "../test/helpers/postgres.js";
 import {
   benchCapacity,

@@ -6,7 +6,7 @@
  * included, as allocations number them), 10,000 accounts and their kept totals, then vacuumed
  * and checkpointed; the books and the payout count are checked after every run.
  */
-import type { Db, Tx } from "../src/store/db.js";
+import type { Db, Tx } from "../src/db/handle.js";
 import { RECOMPUTED_TOTALS_SQL } from "../test/helpers/kept-totals.js";
 import { checkAllOk, checkBooks, checkPayoutsMatch, readBooks } from "./checks.js";
 import { createCast, createQuests } from "./fixtures.js";

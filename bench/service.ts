@@ -1,6 +1,6 @@
 /** The processes under test: the questpoints service on either database, and the bare server. */
 import { randomBytes } from "node:crypto";
-import type { Db } from "../src/store/db.js";
+import type { Db } from "../src/db/handle.js";
 import type { LoadSettings } from "./load.js";
 import { type Child, startChild } from "./processes.js";
 

@@ -1,14 +1,13 @@
 /**
  * `docs/api.md`: the API reference a reader of the repository alone can use, rendered from the
  * service's OpenAPI document (what `GET /openapi.json` serves) plus the closed set of error codes.
- * `npm run openapi` writes it beside `openapi.json`; test/client/openapi-snapshot.test.ts keeps
+ * `npm run api:sync` writes it beside `openapi.json`; test/client/openapi-snapshot.test.ts keeps
  * both equal to what the service serves.
  */
-import { fileURLToPath } from "node:url";
 import { ERROR_CODES } from "../src/domain/errors.js";
 import { ERROR_TITLE, httpStatusOf } from "../src/http/error-status.js";
 
-export const API_REFERENCE_PATH = fileURLToPath(new URL("../docs/api.md", import.meta.url));
+export const API_REFERENCE_FILE = "docs/api.md";
 
 type Json = Record<string, unknown>;
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -141,7 +140,7 @@ export function renderApiReference(document: Json): string {
     `# ${info.title} — API reference (version ${info.version})`,
     "",
     "Generated from the service's OpenAPI 3.1 document (`GET /openapi.json`, rendered at `/docs`)",
-    "by `npm run openapi`; a test keeps it equal to what the service serves. Every error answer is",
+    "by `npm run api:sync`; a test keeps it equal to what the service serves. Every error answer is",
     "RFC 9457 problem details (`application/problem+json`) with a stable `code` (listed at the",
     "end), a `detail` for people, the request's `request_id`, and `errors` naming each bad field",
     "on `BAD_REQUEST`. Every answer carries `x-request-id`.",

@@ -1,8 +1,8 @@
 /**
- * `npm run client:generate` (after `npm run openapi`): generates src/client/schema.d.ts, the
- * `paths` and `components` types of the typed client, from openapi.json with openapi-typescript.
- * test/client/openapi-snapshot.test.ts generates them again and compares, so openapi.json,
- * schema.d.ts and (through `tsc -p web` and `tsc`) the pages and the CLI cannot disagree.
+ * `src/client/schema.d.ts`: the `paths` and `components` types of the typed client, generated
+ * from openapi.json with openapi-typescript. `npm run api:sync` writes it; the tests generate it
+ * again and compare, so openapi.json, schema.d.ts and (through `tsc -p web` and `tsc`) the pages
+ * and the CLI cannot disagree.
  *
  * openapi-typescript needs TypeScript 5's JS API, and this repository's TypeScript (7, native)
  * has none, so it cannot be a dependency here: it runs through `npm exec` in a temporary
@@ -13,7 +13,6 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 const OPENAPI_TYPESCRIPT = "openapi-typescript@7.13.0";
@@ -21,23 +20,22 @@ const TYPESCRIPT = "typescript@5.9.3";
 /** Longest wait for npm to fetch and run the generator (a first run downloads it). */
 const GENERATE_TIMEOUT_MS = 180_000;
 
-export const OPENAPI_INPUT = fileURLToPath(new URL("../openapi.json", import.meta.url));
-export const SCHEMA_TYPES_PATH = fileURLToPath(
-  new URL("../src/client/schema.d.ts", import.meta.url),
-);
+export const SCHEMA_TYPES_FILE = "src/client/schema.d.ts";
 
 const HEADER = `/**
  * Generated from openapi.json by ${OPENAPI_TYPESCRIPT}: do not edit.
- * Regenerate with \`npm run client:generate\` (it runs \`npm run openapi\` first).
+ * Regenerate with \`npm run api:sync\`.
  */
 
 `;
 
-/** The text of schema.d.ts generated from the OpenAPI document at `input`. */
-export async function generateSchemaTypes(input = OPENAPI_INPUT): Promise<string> {
+/** The text of schema.d.ts generated from `openApiText`, the text of openapi.json. */
+export async function generateSchemaTypes(openApiText: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "qp-openapi-typescript-"));
+  const input = join(dir, "openapi.json");
   const output = join(dir, "schema.d.ts");
   try {
+    writeFileSync(input, openApiText);
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
     await promisify(execFile)(
       npm,
@@ -53,21 +51,12 @@ export async function generateSchemaTypes(input = OPENAPI_INPUT): Promise<string
         output,
       ],
       { cwd: dir, timeout: GENERATE_TIMEOUT_MS },
-    );
+    ).catch((error: { stderr?: string }) => {
+      throw new Error(`openapi-typescript failed: ${error.stderr || String(error)}`);
+    });
     // openapi-typescript writes its own banner; ours says how to regenerate.
     return HEADER + readFileSync(output, "utf8").replace(/^\/\*\*[\s\S]*?\*\/\s*/, "");
   } finally {
     rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  try {
-    writeFileSync(SCHEMA_TYPES_PATH, await generateSchemaTypes());
-    process.stdout.write(`Wrote ${SCHEMA_TYPES_PATH}\n`);
-  } catch (error) {
-    const { stderr } = error as { stderr?: string };
-    process.stderr.write(`openapi-typescript failed: ${stderr || String(error)}\n`);
-    process.exit(1);
   }
 }

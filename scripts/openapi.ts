@@ -1,20 +1,15 @@
 /**
- * `npm run openapi`: writes the service's OpenAPI document (what `GET /openapi.json` serves) to
- * `openapi.json` at the repository root, for the typed client (`npm run client:generate`), and
- * the reference rendered from it to `docs/api.md`. The
+ * The service's OpenAPI document (what `GET /openapi.json` serves) and the text of `openapi.json`,
+ * its snapshot at the repository root that `npm run api:sync` (scripts/api-sync.ts) writes. The
  * app is built as the tests build it: default settings, an empty PGlite database in memory.
- * Keys are sorted at every level so the file changes only when the API does;
- * test/client/openapi-snapshot.test.ts keeps it equal to the service's document.
+ * Keys are sorted at every level so the file changes only when the API does.
  */
-import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { loadConfig } from "../src/config.js";
+import { openPglite } from "../src/db/pglite.js";
 import { buildApp } from "../src/http/app.js";
 import { prepareServices } from "../src/runtime.js";
-import { openPglite } from "../src/store/pglite.js";
-import { API_REFERENCE_PATH, renderApiReference } from "./api-reference.js";
 
-export const OPENAPI_PATH = fileURLToPath(new URL("../openapi.json", import.meta.url));
+export const OPENAPI_FILE = "openapi.json";
 
 /** The OpenAPI document of a freshly built app. */
 export async function buildOpenApiDocument(): Promise<unknown> {
@@ -47,11 +42,4 @@ function sortKeys(value: unknown): unknown {
 /** The text of `openapi.json`: sorted keys, 2-space indentation, a final newline. */
 export function openApiText(document: unknown): string {
   return `${JSON.stringify(sortKeys(document), null, 2)}\n`;
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const document = await buildOpenApiDocument();
-  writeFileSync(OPENAPI_PATH, openApiText(document));
-  writeFileSync(API_REFERENCE_PATH, renderApiReference(document as Record<string, unknown>));
-  process.stdout.write(`Wrote ${OPENAPI_PATH} and ${API_REFERENCE_PATH}\n`);
 }

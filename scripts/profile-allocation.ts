@@ -13,7 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { openPostgres } from "../src/store/postgres.js";
+import { openPostgres } from "../src/db/postgres.js";
 import { freePort, startPostgres } from "../test/helpers/postgres.js";
 
 const durationS = Number(process.env.PROFILE_DURATION_S ?? 10);

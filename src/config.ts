@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { DB_TIMEOUTS_DEFAULT } from "./db/handle.js";
 import { isReadableDomain } from "./domain/sign-in-layout.js";
-import { DB_TIMEOUTS_DEFAULT } from "./store/db.js";
 
 /**
  * The service's configuration, read from the environment once and validated here; nothing else

@@ -1,6 +1,9 @@
 import { createChainClient } from "./chain/client.js";
 import { createChainProbe } from "./chain/probe.js";
 import type { Config } from "./config.js";
+import type { Db } from "./db/handle.js";
+import { openPglite } from "./db/pglite.js";
+import { openPostgres } from "./db/postgres.js";
 import {
   LOOKUP_CACHE_ENTRIES_MAX,
   PUBLIC_ANSWERS_BYTES_MAX,
@@ -10,19 +13,16 @@ import {
 import { SIGN_IN_CHAIN_TIMEOUT_MS } from "./domain/sign-in.js";
 import { createAnswerCache } from "./http/answer-cache.js";
 import type { Services } from "./http/services.js";
+import { listenForChanges } from "./machinery/change-listener.js";
+import { createFeatureCache } from "./machinery/feature-cache.js";
+import { createTtlCache } from "./machinery/ttl-cache.js";
+import { createWebhookDelivery } from "./machinery/webhook-delivery.js";
 import { createMetrics } from "./observability/metrics.js";
-import { listenForChanges } from "./store/change-notices.js";
-import type { Db } from "./store/db.js";
-import { createFeatureCache } from "./store/feature-cache.js";
 import { seedFeatures } from "./store/features.js";
 import { migrate } from "./store/migrate.js";
-import { openPglite } from "./store/pglite.js";
-import { openPostgres } from "./store/postgres.js";
-import { createTtlCache } from "./store/ttl-cache.js";
 import { pendingStats } from "./store/webhook-deliveries.js";
 import { createAllocate } from "./use-cases/allocate.js";
 import { createQuestDetailReader } from "./use-cases/quest-details.js";
-import { createWebhookDelivery } from "./use-cases/webhook-delivery.js";
 
 /** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export function openDatabase(config: Config): Promise<Db> {

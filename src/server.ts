@@ -4,13 +4,14 @@ import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
 import { checkChainId } from "./chain/probe.js";
 import type { Config } from "./config.js";
+import type { Db } from "./db/handle.js";
 import { buildApp } from "./http/app.js";
+import { startPositionsBackfill } from "./machinery/payout-positions-backfill.js";
 import { openDatabase, prepareServices } from "./runtime.js";
-import type { Db } from "./store/db.js";
 import { purgeExpiredIdempotencyKeys } from "./store/idempotency.js";
 import { purgeWebhookHistory } from "./store/webhook-deliveries.js";
-import { startPositionsBackfill } from "./use-cases/payout-positions.js";
 import { demoInstructions, seedDemo } from "./use-cases/seed-demo.js";
+import { createOperatorApiSwitch, type OperatorApiState } from "./use-cases/verify-operator.js";
 import { WORKER_STOP } from "./workers.js";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -76,17 +77,39 @@ function closeKeepAliveOnShutdown(app: FastifyInstance): void {
 }
 
 /**
- * What a person starting the service needs next: where the pages and the API reference are, and
- * whether the operator API is on (and how to turn it on).
+ * PUBLIC_BASE_URL, the address the pages sign in at; with the port the service was given when it
+ * asked for any (PORT=0, whose default PUBLIC_BASE_URL names port 0).
  */
-export function startBanner(address: string, config: Pick<Config, "adminToken">): string {
-  const operator = config.adminToken
-    ? `on: ${address}/admin with Authorization: Bearer $ADMIN_TOKEN; console at ${address}/app/operator`
-    : "off: set ADMIN_TOKEN (16 characters or more) to turn on /admin and the operator console";
+export function publicAddress(publicBaseUrl: string, address: string): string {
+  const url = new URL(publicBaseUrl);
+  if (url.port !== "0") return url.origin;
+  url.port = new URL(address).port;
+  return url.origin;
+}
+
+/**
+ * What a person starting the service needs next: where the pages and the API reference are, on
+ * PUBLIC_BASE_URL (the host wallet sign-in expects), and whether the operator API is on (and how
+ * to turn it on).
+ */
+export function startBanner(start: {
+  /** Where the service listens. */
+  address: string;
+  /** PUBLIC_BASE_URL, as `publicAddress` gives it. */
+  publicBaseUrl: string;
+  operatorApi: OperatorApiState;
+}): string {
+  const base = start.publicBaseUrl;
+  const consoleLink = `console at ${base}/app/operator`;
+  const operator = {
+    "admin-token": `on: ${base}/admin with Authorization: Bearer $ADMIN_TOKEN (or an operator's token); ${consoleLink}`,
+    operators: `on: ${base}/admin with Authorization: Bearer <an operator's token>; ${consoleLink}`,
+    off: "off: set ADMIN_TOKEN (16 characters or more) to turn on /admin and the operator console; once an operator exists, it stays on without ADMIN_TOKEN",
+  }[start.operatorApi];
   return [
-    `questpoints is listening at ${address}`,
-    `  Web pages:     ${address}/app  (join: /app/join, apply: /app/apply, owner console: /app/console)`,
-    `  API reference: ${address}/docs  (OpenAPI document: ${address}/openapi.json)`,
+    `questpoints is listening at ${start.address}`,
+    `  Web pages:     ${base}/app  (join: /app/join, apply: /app/apply, owner console: /app/console)`,
+    `  API reference: ${base}/docs  (OpenAPI document: ${base}/openapi.json)`,
     `  Operator API:  ${operator}`,
     "",
   ].join("\n");
@@ -154,10 +177,12 @@ export async function serve(
     process.once("disconnect", drain);
   }
   const address = await app.listen({ port: config.port, host: config.host });
+  const publicBaseUrl = publicAddress(config.signIn.publicBaseUrl, address);
   // Once per start, from one process even with WORKERS > 1.
   if (!cluster.isWorker || cluster.worker?.id === 1) {
-    process.stdout.write(`\n${startBanner(address, config)}\n`);
+    const operatorApi = await createOperatorApiSwitch(db, config.adminToken)();
+    process.stdout.write(`\n${startBanner({ address, publicBaseUrl, operatorApi })}\n`);
   }
-  if (demo) process.stdout.write(`${demoInstructions(demo, address)}\n`);
+  if (demo) process.stdout.write(`${demoInstructions(demo, address, publicBaseUrl)}\n`);
   return app;
 }

@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(join(ROOT, file), "utf8");
   const specifiers = [
-    ...text.matchAll(/(?:^|\n)\s*(?:import|export)[^"';]*?from\s+["']([^"']+)["']/g),
+    ...text.matchAll(/(?:^|\n)\s*(?:(?:import|export)[^"';]*?from\s+|import\s+)["']([^"']+)["']/g),
   ];
   return specifiers
     .map((match) => match[1]!)
@@ -50,25 +50,53 @@ function crossings(
 describe("architecture", () => {
   it("keeps the domain pure: it imports no other layer", () => {
     assert.deepEqual(
-      crossings("src/domain", ["src/store", "src/http", "src/use-cases", "src/cli", "src/chain"]),
+      crossings("src/domain", [
+        "src/db",
+        "src/store",
+        "src/machinery",
+        "src/use-cases",
+        "src/http",
+        "src/cli",
+        "src/chain",
+      ]),
       [],
     );
   });
 
-  it("keeps the store free of HTTP and of the use cases", () => {
-    assert.deepEqual(crossings("src/store", ["src/http", "src/use-cases", "src/cli"]), []);
+  it("keeps the database handles below the SQL, the machinery and the use cases", () => {
+    const above = ["src/store", "src/machinery", "src/use-cases", "src/http", "src/cli"];
+    assert.deepEqual(crossings("src/db", above), []);
+  });
+
+  it("keeps the store free of the machinery, the use cases, HTTP and the CLI", () => {
+    const above = ["src/machinery", "src/use-cases", "src/http", "src/cli"];
+    assert.deepEqual(crossings("src/store", above), []);
+  });
+
+  it("keeps the machinery free of the use cases, HTTP and the CLI", () => {
+    assert.deepEqual(crossings("src/machinery", ["src/use-cases", "src/http", "src/cli"]), []);
   });
 
   it("keeps the use cases free of HTTP and of the CLI", () => {
     assert.deepEqual(crossings("src/use-cases", ["src/http", "src/cli"]), []);
   });
 
-  it("has routes reach the database only through a use case, and no route import another", () => {
-    assert.deepEqual(crossings("src/http/routes", ["src/store", "src/http/routes"]), []);
+  it("has HTTP reach the database only through a use case, and no route import another", () => {
+    assert.deepEqual(crossings("src/http", ["src/store"]), []);
+    assert.deepEqual(crossings("src/http/routes", ["src/http/routes"]), []);
   });
 
   it("has nothing outside the CLI import it", () => {
-    const outside = ["src/domain", "src/store", "src/use-cases", "src/http", "src/chain", "web"];
+    const outside = [
+      "src/domain",
+      "src/db",
+      "src/store",
+      "src/machinery",
+      "src/use-cases",
+      "src/http",
+      "src/chain",
+      "web",
+    ];
     assert.deepEqual(
       outside.flatMap((dir) => crossings(dir, ["src/cli"])),
       [],

@@ -87,12 +87,16 @@ async function checkRow(api: QuestpointsClient, row: Row, run: RunControl): Prom
     return { kind: "abandoned" };
   }
   if (lookup.value.kind === "registered") return { kind: "ok", points: body.points };
-  return {
-    kind: "refused",
-    code: "ACCOUNT_NOT_FOUND",
-    detail: `${lookup.value.detail} Register the pass first (questpoints admin accounts create ${body.address}).`,
-  };
+  return { kind: "refused", code: "ACCOUNT_NOT_FOUND", detail: accountNotFound(body.address) };
 }
+
+/**
+ * What a live run is told for a pass without an account (the service's ACCOUNT_NOT_FOUND detail,
+ * src/domain/allocation.ts): the player joins at /app/join. Registering a pass for them is an
+ * operator's command, which the builder running this cannot run.
+ */
+export const accountNotFound = (pass: string) =>
+  `${pass} is not a registered account; the pass must be registered first: its holder joins by signing in with their wallet at /app/join.`;
 
 /** The refused rows kept for the summary: the first PROBLEMS_LISTED_MAX by line. */
 function problemList() {

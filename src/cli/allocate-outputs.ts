@@ -43,7 +43,8 @@ export interface OutputRow {
  * pass registered, the quest (its action type, an earning period, the feature) active again, the
  * key or quest of the run corrected, or another run of the file done with it. Any other refusal
  * (BAD_REQUEST, PASS_POINTS_LIMIT, IDEMPOTENCY_KEY_REUSED, …) would come back as it is: the row
- * must be corrected first. A 5xx answer is retried too (see `retryKey` in allocate.ts).
+ * must be corrected first. A 5xx answer is retried too. Either way the row keeps its key (see
+ * `sendFile` in allocate.ts).
  */
 const RETRY_CODES = new Set<string>([
   "INSUFFICIENT_POINTS",

@@ -182,18 +182,10 @@ export function rowKey(fileHash: string, questId: number, ordinal: number): stri
   return `qp-csv-${fileHash.slice(0, 32)}-q${questId}-${ordinal}`;
 }
 
-/** The key a row is sent under: the one it carries (a retry or fix file's), else its own. */
+/**
+ * The key a row is sent under: the one it carries (a retry or fix file's: the key it was refused
+ * under, which kept nothing, so the retry is decided afresh), else its own.
+ */
 export function keyOf(row: Row, fileHash: string, questId: number): string {
   return row.key ?? rowKey(fileHash, questId, row.ordinal);
-}
-
-/**
- * The key to send a refused row under next time. The service keeps the refusal under the old key
- * (24 h at least), so a retry under it would only be told the refusal again; the next key is
- * derived from the old one, not from the file it is written to, so every retry of a row, from
- * whichever file, uses the same next key, and a retry that did pay is replayed, never paid twice.
- */
-export function nextKey(key: string): string {
-  const retried = /^(.*)-r(\d+)$/.exec(key);
-  return retried ? `${retried[1]}-r${Number(retried[2]) + 1}` : `${key}-r1`;
 }

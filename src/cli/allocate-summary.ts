@@ -8,7 +8,11 @@ export interface AllocateSummary {
   rows: number;
   paid: { count: number; points: number };
   replayed: { count: number; points: number };
-  /** `replayed`: refusals answered again from an earlier run of the same file. */
+  /**
+   * `replayed`: refusals answered again from an earlier run of the same file; always 0 but from
+   * an older service, which kept refusals under their keys (a refusal now keeps nothing, and its
+   * retry is decided afresh).
+   */
   refused: { count: number; replayed: number; by_code: Record<string, number> };
   /** The refused rows by what to do with them, and the file each went to. */
   retry: PileResult;

@@ -10,7 +10,8 @@
  *
  * Refused rows go to `<FILE>.q<N>.retry.csv` (the row can be paid as it is once the cause is
  * gone) or `<FILE>.q<N>.fix.csv` (correct it first), with their original line and the key to
- * retry them under (allocate-outputs.ts); the summary at the end is allocate-summary.ts's.
+ * retry them under: the key they were sent under, as a refusal keeps nothing under it
+ * (allocate-outputs.ts); the summary at the end is allocate-summary.ts's.
  * `--dry-run` checks without paying (allocate-dry-run.ts).
  *
  * Exit: 0 every row paid or replayed; 2 some rows refused; 1 a fatal error (no key, unreadable
@@ -18,7 +19,7 @@
  * 130 interrupted (SIGINT: nothing more is sent, rows in flight are awaited, then the summary).
  */
 import type { Command } from "commander";
-import { isWorthRetrying, mustKeepIdempotencyKey } from "../client/allocation-retry.js";
+import { isWorthRetrying } from "../client/allocation-retry.js";
 import {
   createQuestpointsClient,
   NetworkError,
@@ -31,15 +32,7 @@ import type { ErrorCode } from "../domain/errors.js";
 import { IDEMPOTENCY_RETENTION_MS } from "../domain/limits.js";
 import { dryRun } from "./allocate-dry-run.js";
 import { checkWritable, outputFiles, outputPathsOf, pileOf } from "./allocate-outputs.js";
-import {
-  type FileScan,
-  keyOf,
-  nextKey,
-  type Row,
-  readRows,
-  scanFile,
-  validate,
-} from "./allocate-rows.js";
+import { type FileScan, keyOf, type Row, readRows, scanFile, validate } from "./allocate-rows.js";
 import {
   type AllocateIo,
   ATTEMPTS_MAX,
@@ -103,18 +96,6 @@ type Outcome =
   /** Not decided: the run stopped while the row waited to be retried. */
   | { kind: "abandoned" };
 
-/**
- * The key a refused row is retried under. When its fate is unknown (another request holds the
- * key; a 5xx, perhaps from a gateway after the service paid) only the key it was sent under can
- * tell: a retry under it is replayed if it was paid (the client's mustKeepIdempotencyKey).
- * Otherwise the service keeps the refusal under the key, and the retry needs the next one; so
- * does a row refused before it was sent (no status), as it always has.
- */
-function retryKey(key: string, outcome: { code: string; status?: number }): string {
-  const sent = outcome.status !== undefined;
-  return sent && mustKeepIdempotencyKey(outcome) ? key : nextKey(key);
-}
-
 /** One POST of a row, classified: paid, replayed, refused, or worth another attempt. */
 async function attemptRow(
   api: QuestpointsClient,
@@ -156,9 +137,9 @@ async function sendRow(
   const answer = await retrying(run, () => attemptRow(api, questId, key, body));
   if (answer.kind === "done") {
     const outcome = answer.value;
-    // A fresh quest-wide refusal stops the run. A replayed one was decided in an earlier run
-    // and kept under this row's key; the quest may be fixed since, so the rows never sent go
-    // on, and this one goes to the retry file, to be retried from there under the next key.
+    // A fresh quest-wide refusal stops the run. A replayed one (from an older service, which
+    // kept refusals under their keys) was decided in an earlier run; the quest may be fixed
+    // since, so the rows never sent go on, and this one goes to the retry file.
     if (outcome.kind === "refused" && QUEST_WIDE_CODES.has(outcome.code) && !outcome.replayed) {
       run.stop(`every further row would be refused: ${outcome.code}: ${outcome.detail}`, 1);
     }
@@ -245,8 +226,12 @@ async function sendFile(
       if (outcome.replayed) summary.refused.replayed++;
       countCode(summary.refused.by_code, code);
       const { line, address, points } = row;
-      const idempotency_key = retryKey(key, outcome);
-      const written = { line, address, points, code, detail, idempotency_key };
+      // Retried under the key it was sent under, whatever the refusal: a refusal keeps nothing
+      // under it (its retry is decided afresh), and when the row's fate is unknown (a 5xx after
+      // the service paid, another request holding the key) only that key can tell: a retry is
+      // replayed if it was paid. The original file and the retry file then send the same key,
+      // so a row is paid once, from whichever it is retried.
+      const written = { line, address, points, code, detail, idempotency_key: key };
       await outputs.write(pileOf(code, outcome.status), written);
     } else {
       summary[outcome.kind].count++;
@@ -283,8 +268,7 @@ async function allocate(options: AllocateOptions, io: AllocateIo): Promise<numbe
     const { concurrency, json = false } = options;
     return dryRun({ api, file, questId, rows, concurrency, json, inactive, pointsRemaining }, io);
   }
-  // Every row sent to an inactive quest would be refused, and that refusal kept for 24 h under
-  // the row's key: after the quest is fixed, a rerun would get it replayed.
+  // Every row sent to an inactive quest would be refused: nothing is sent for nothing.
   if (inactive) throw new Error(`${inactive}: nothing was sent. Run again once it is active.`);
   const scanned = { ...(await scan(file)), path: file, questId, pointsRemaining };
 
@@ -311,9 +295,10 @@ counted. Columns other than address and points (a note, a name) are ignored, but
 fields than the header names is refused: an unquoted 1,000 would otherwise pay 1.
 
 Each row's Idempotency-Key is qp-csv-<file hash>-q<quest>-<n>, n its position among the data rows,
-so running the same file on the same quest again pays only the rows not paid yet and answers
-refused rows as before, while the same file on another quest (the test quest, then the live one)
-has keys of its own. The service keeps each answer under its key for at least ${IDEMPOTENCY_RETENTION_MS / HOUR_MS} h, refusals too.
+so running the same file on the same quest again pays only the rows not paid yet, while the same
+file on another quest (the test quest, then the live one) has keys of its own. The service keeps
+a payout under its key for at least ${IDEMPOTENCY_RETENTION_MS / HOUR_MS} h, and nothing for a refusal: a refused row
+sent again under its key is decided afresh.
 
 Refused rows are written to two files named after the file (after the original one, when the file
 is one of them: retries never stack names), with the columns line (the row's line in the original
@@ -324,13 +309,16 @@ file), address, points, code, detail and idempotency_key:
                              run of the file done (IDEMPOTENCY_IN_PROGRESS), a 5xx answer
   <file>.q<quest>.fix.csv    rows to correct first (BAD_REQUEST, PASS_POINTS_LIMIT, any other code)
 Run either file to retry its rows. Each row is sent under the idempotency_key it carries: the
-next key after the one it was refused under, or the same key when its fate is unknown
-(IDEMPOTENCY_IN_PROGRESS, a 5xx), so a row is never paid twice, from whichever file it is retried.
-A rerun of a file answers its refused rows as before (those refused while the quest was inactive
-too), and they go to the retry file again. The files are replaced once a run has decided every
-row: a run of the retry file replaces the retry file and adds its new fix rows to the fix file
-(and the other way round); a run of the original file replaces both. A run that stops early
-(Ctrl-C, the service gone) leaves them as they were: run the same file again to finish.
+key it was refused under, the same as in the original file, so a row is never paid twice, from
+whichever file it is retried (a row paid meanwhile is replayed). A rerun of a file decides its
+refused rows afresh; those refused again go to the retry or fix file again. A row refused with
+IDEMPOTENCY_KEY_REUSED was paid under its key with other points or another address: empty its
+idempotency_key to pay it once more, under a new key. A retry file of an earlier version carries
+the next key instead (ending -r1, -r2, …): once it has paid a row, a run of the original file
+would pay that row again, so run one or the other, not both. The files are replaced once a run has
+decided every row: a run of the retry file replaces the retry file and adds its new fix rows to
+the fix file (and the other way round); a run of the original file replaces both. A run that
+stops early (Ctrl-C, the service gone) leaves them as they were: run the same file again to finish.
 An inactive quest is refused before any row is sent.
 
 --dry-run sends no allocation: it checks every row (its fields, the address checksum, the pass

@@ -7,9 +7,10 @@ import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import { type Config, ConfigError, loadConfig } from "../config.js";
-import type { Db } from "../store/db.js";
+import type { Db } from "../db/handle.js";
 import { registerAdminCommands } from "./admin.js";
 import { registerAllocateCommand } from "./allocate.js";
+import { registerApplyCommand } from "./apply.js";
 import { registerChainCommands } from "./chain.js";
 import type { CliIo, CliOutput, CommandIo } from "./io.js";
 import { startProgress } from "./output.js";
@@ -36,7 +37,7 @@ async function runDemo(cfg: Config, io: CliIo): Promise<void> {
   try {
     await migrate(db);
     const demo = await seedDemo(db);
-    if (demo) io.stdout.write(demoInstructions(demo, baseUrl(cfg)));
+    if (demo) io.stdout.write(demoInstructions(demo, baseUrl(cfg), cfg.signIn.publicBaseUrl));
     else io.stdout.write("The database already holds quests; demo skipped.\n");
   } finally {
     await db.close();
@@ -47,7 +48,7 @@ async function runDemo(cfg: Config, io: CliIo): Promise<void> {
 async function fillPositionsWithProgress(db: Db, io: CliIo): Promise<void> {
   const { payoutsWithoutPosition } = await import("../store/payout-positions.js");
   const { fillPayoutPositions, POSITIONS_RETRY_MS } = await import(
-    "../use-cases/payout-positions.js"
+    "../machinery/payout-positions-backfill.js"
   );
   const total = await payoutsWithoutPosition(db);
   if (total === 0) return;
@@ -162,7 +163,9 @@ export function buildProgram(io: CommandIo): Command {
 
   program
     .command("demo")
-    .description("on an empty database, create a demo quest and API key and print how to try them")
+    .description(
+      "on an empty database, create a demo quest, API key and operator and print how to try them",
+    )
     .action(async () => runDemo(config(), io));
 
   registerChainCommands(program, config, {
@@ -171,6 +174,7 @@ export function buildProgram(io: CommandIo): Command {
   });
   registerAdminCommands(program, io);
   registerAllocateCommand(program, io);
+  registerApplyCommand(program, io);
   return program;
 }
 

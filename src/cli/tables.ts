@@ -90,10 +90,13 @@ function brief(value: unknown): string {
     if (UUID.test(value)) return shortId(value);
     return JSON.stringify(cut(oneLine(value), SUMMARY_TEXT_LENGTH_MAX));
   }
-  if (Array.isArray(value)) return `(${value.length} items)`;
-  if (typeof value === "object") return `(${Object.keys(value).length} fields)`;
+  if (Array.isArray(value)) return `(${countOf(value.length, "item")})`;
+  if (typeof value === "object") return `(${countOf(Object.keys(value).length, "field")})`;
   return String(value);
 }
+
+/** `1 field`, `2 fields`. */
+const countOf = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
 /** What a reader looks for first in a summary: why, how much, which. */
 const SUMMARY_FIRST = ["reason", "amount", "name", "pass", "owner", "active", "is_active"];
@@ -106,10 +109,33 @@ export function summary(fields: Record<string, unknown>): string {
   return ordered.map((key) => `${key} ${brief(fields[key])}`).join(", ");
 }
 
-/** An application's requested quest: `"Name", 1000 points, 2026-01-30 → 2026-02-01`. */
-export function requestedQuest(quest: ApplicationItem["quest"]): string {
+/** A quest's terms as an approval may change them: its budget, points per completion, window. */
+export type QuestTerms = Pick<
+  ApplicationItem["quest"],
+  "name" | "total_points" | "expected_points_per_completion" | "start" | "end"
+>;
+
+/** A quest asked for or granted: `"Name", 1000 points, 2026-01-30 → 2026-02-01`. */
+export function requestedQuest(quest: Omit<QuestTerms, "expected_points_per_completion">): string {
   const name = JSON.stringify(cut(oneLine(quest.name), SUMMARY_TEXT_LENGTH_MAX));
   return `${name}, ${quest.total_points} points, ${day(quest.start)} → ${day(quest.end)}`;
+}
+
+/**
+ * The terms asked for that the approval changed, or "" when it granted them as asked:
+ * `5000 points, 10 per completion, 2026-01-30 12:00 → 2026-02-01 12:00` (the window to the minute).
+ */
+export function changedTerms(granted: QuestTerms, asked: QuestTerms): string {
+  const same = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+  const changes: string[] = [];
+  if (granted.total_points !== asked.total_points) changes.push(`${asked.total_points} points`);
+  if (granted.expected_points_per_completion !== asked.expected_points_per_completion) {
+    changes.push(`${asked.expected_points_per_completion} per completion`);
+  }
+  if (!same(granted.start, asked.start) || !same(granted.end, asked.end)) {
+    changes.push(`${minute(asked.start)} → ${minute(asked.end)}`);
+  }
+  return changes.join(", ");
 }
 
 /** What the owner of an application already holds: its account, quests and working keys. */

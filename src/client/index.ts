@@ -1,6 +1,6 @@
 /**
  * The typed client of the service's HTTP API, generated from its OpenAPI document
- * (`npm run client:generate` writes schema.d.ts from openapi.json): the CLI's operator commands,
+ * (`npm run api:sync` writes schema.d.ts from openapi.json): the CLI's operator commands,
  * bulk awards and the web pages (`web/client.ts`) use it. Only web-platform APIs (fetch, URL,
  * AbortSignal, streams) are used here, so it runs in Node 20 and in a browser alike.
  */

@@ -1,7 +1,7 @@
 /**
  * Webhooks (docs/webhooks.md): the event types, the message
  * and its signature, the retry schedule, and which targets a message may go to. Pure rules; the
- * outbox is `store/webhook-outbox.ts`, delivery `use-cases/webhook-delivery.ts`.
+ * outbox is `store/webhook-outbox.ts`, delivery `machinery/webhook-delivery.ts`.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import ipaddr from "ipaddr.js";
@@ -167,6 +167,18 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === "unicast";
 }
 
+/** Why a target is refused when its host is, or resolves to, an address that is not public. */
+export const NON_PUBLIC_TARGET =
+  "must not point at a loopback, private, link-local or other non-public address";
+/** Why a target is refused when it is not https. */
+export const HTTPS_ONLY_TARGET = "must start with https://";
+/**
+ * What lifts those two refusals (and only those): the setting, named in the 400's detail so that
+ * whoever receives webhooks on their own machine knows what to set.
+ */
+export const PRIVATE_TARGETS_SETTING =
+  "the service takes http:// and loopback or private targets only with WEBHOOK_ALLOW_PRIVATE_TARGETS=true, for development (never in production)";
+
 /** Why a webhook URL cannot be used as it is written, or undefined when it can. */
 export function webhookUrlProblem(text: string, allowPrivate: boolean): string | undefined {
   let url: URL;
@@ -176,16 +188,14 @@ export function webhookUrlProblem(text: string, allowPrivate: boolean): string |
     return "must be an absolute URL";
   }
   if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) {
-    return "must start with https://";
+    return HTTPS_ONLY_TARGET;
   }
   if (url.username || url.password) return "must not carry a user name or password";
   if (url.hash) return "must not carry a fragment";
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) {
-    return "must not point at a loopback, private, link-local or other non-public address";
-  }
+  if (!allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) return NON_PUBLIC_TARGET;
   if (!allowPrivate && (host === "localhost" || host.endsWith(".localhost"))) {
-    return "must not point at a loopback, private, link-local or other non-public address";
+    return NON_PUBLIC_TARGET;
   }
   return undefined;
 }

@@ -195,7 +195,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     await adminWebhookRoutes(scope, services);
     await adminOperatorRoutes(scope, services);
   });
-  await app.register(async (scope) => webRoutes(scope, config.webDir));
+  await app.register(async (scope) => webRoutes(scope, services));
   registerPublicPreflights(app);
   return app;
 }

@@ -1,105 +1,72 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { apiKeyFromInput, constantTimeEqual, hashApiKey, type Mode } from "../domain/api-keys.js";
+import { constantTimeEqual } from "../domain/api-keys.js";
 import { AppError } from "../domain/errors.js";
-import { LOOKUP_CACHE_ENTRIES_MAX } from "../domain/limits.js";
-import { BOOTSTRAP_OPERATOR_ID, type Role, scopeAllows } from "../domain/operators.js";
 import type { ActiveApiKey } from "../domain/records.js";
-import { findActiveApiKey, LAST_USED_RESOLUTION_MS, touchApiKey } from "../store/api-keys.js";
-import { operatorOfToken } from "../use-cases/operators.js";
+import { createKeyVerifier, usableKey } from "../use-cases/verify-key.js";
+import { createOperatorVerifier, type SignedInOperator } from "../use-cases/verify-operator.js";
 import type { Services } from "./services.js";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The account behind a valid `x-api-key`, set by `requireApiKey`. */
-    apiKeyAccountId?: string;
-    /** The id of that key, re-checked by the allocation under the quest lock. */
-    apiKeyId?: string;
-    /** That key's mode: it reaches only quests of the same mode. */
-    apiKeyMode?: Mode;
+    /** The verified key behind `x-api-key`, set by `requireApiKey`; read it with `keyOf`. */
+    apiKey?: ActiveApiKey;
     /** The operator behind `Authorization: Bearer` on /admin, set by `requireOperator`. */
     operator?: SignedInOperator;
   }
 }
 
-/** Who is calling the operator API, and what their role allows. */
-export interface SignedInOperator {
-  /** The operator's id, or `bootstrap` for ADMIN_TOKEN. */
-  id: string;
-  name: string;
-  role: Role;
+/** The verified key of a request behind `requireApiKey`. */
+export function keyOf(request: FastifyRequest): ActiveApiKey {
+  if (!request.apiKey) throw new Error("invariant: keyOf before requireApiKey");
+  return request.apiKey;
 }
 
-/** ADMIN_TOKEN: the bootstrap credential, an admin, audited as `operator:bootstrap`. */
-export const BOOTSTRAP_OPERATOR: SignedInOperator = {
-  id: BOOTSTRAP_OPERATOR_ID,
-  name: "bootstrap (ADMIN_TOKEN)",
-  role: "admin",
-};
-
-const invalidKey = () =>
-  new AppError("INVALID_API_KEY", "The x-api-key header is missing, unknown or revoked.");
-
-/**
- * Stamps `last_used_at` of the keys this process sees at most once a minute each, off the
- * request's path (the store's condition keeps it to once a minute across processes too).
- */
-function keyUsageRecorder(db: Services["db"]) {
-  const touchedAtMs = new Map<string, number>();
-  return (request: FastifyRequest, keyId: string) => {
-    const now = Date.now();
-    if (now - (touchedAtMs.get(keyId) ?? 0) < LAST_USED_RESOLUTION_MS) return;
-    if (touchedAtMs.size >= LOOKUP_CACHE_ENTRIES_MAX) touchedAtMs.clear();
-    touchedAtMs.set(keyId, now);
-    touchApiKey(db, keyId).catch((err: unknown) => {
-      touchedAtMs.delete(keyId);
-      request.log.warn({ err }, "could not record the API key's last use");
-    });
-  };
+/** The operator of a request behind `requireOperator`. */
+export function operatorOf(request: FastifyRequest): SignedInOperator {
+  if (!request.operator) throw new Error("invariant: operatorOf before requireOperator");
+  return request.operator;
 }
 
+const headerText = (value: string | string[] | undefined) =>
+  typeof value === "string" ? value : undefined;
+
 /**
- * The usable key a request's `x-api-key` names, with the key's hash; undefined for a missing,
- * malformed, unknown, revoked or expired key. Known and unknown keys are both remembered
- * (`caches.apiKeys`), so the rate limit, which asks first, and authentication, which asks next,
- * cost one database read between them, and a repeated unknown key none. `cachedOnly`: answer
- * from what this process already knows, never from the database.
+ * The usable key a request's `x-api-key` names, for the rate limit's bucket: from this process's
+ * cache only when `cachedOnly` (see `usableKey`).
  */
-export async function apiKeyOfRequest(
-  { db, caches }: Pick<Services, "db" | "caches">,
+export function apiKeyOfRequest(
+  services: Pick<Services, "db" | "caches">,
   request: FastifyRequest,
-  { cachedOnly = false } = {},
+  options: { cachedOnly?: boolean } = {},
 ): Promise<{ hash: string; key: ActiveApiKey } | undefined> {
-  const header = request.headers["x-api-key"];
-  const typed = apiKeyFromInput(typeof header === "string" ? header : undefined);
-  if (!typed) return undefined;
-  const hash = hashApiKey(typed);
-  const key = cachedOnly
-    ? caches.apiKeys.peek(hash)
-    : await caches.apiKeys.get(hash, (h) => findActiveApiKey(db, h));
-  // A cached key may reach its expiry (a rotation's grace end) while cached.
-  if (!key || (key.expiresAt && key.expiresAt.getTime() <= Date.now())) return undefined;
-  return { hash, key };
+  return usableKey(services, headerText(request.headers["x-api-key"]), options);
 }
+
+/** One key verifier per app: it remembers when it last stamped each key's use. */
+const keyVerifiers = new WeakMap<object, ReturnType<typeof createKeyVerifier>>();
 
 /**
  * onRequest hook: a missing, malformed, unknown or revoked key is 401 INVALID_API_KEY; a `read`
  * key on anything but GET is 403 FORBIDDEN.
  */
 export function requireApiKey(services: Pick<Services, "db" | "caches">) {
-  const recordUse = keyUsageRecorder(services.db);
+  const verifyKey = keyVerifiers.get(services) ?? createKeyVerifier(services);
+  keyVerifiers.set(services, verifyKey);
   return async (request: FastifyRequest) => {
-    const found = (await apiKeyOfRequest(services, request))?.key;
-    if (!found) throw invalidKey();
-    if (!scopeAllows(found.scope, request.method)) {
-      throw new AppError(
-        "FORBIDDEN",
-        `This API key is read-only (scope read): it may only GET. ${request.method} needs a key of scope full.`,
-      );
+    const verified = await verifyKey(headerText(request.headers["x-api-key"]), request.method, {
+      onTouchFailed: (err) => request.log.warn({ err }, "could not record the API key's last use"),
+    });
+    if (verified.ok) {
+      request.apiKey = verified.key;
+      return;
     }
-    request.apiKeyAccountId = found.accountId;
-    request.apiKeyId = found.id;
-    request.apiKeyMode = found.mode;
-    recordUse(request, found.id);
+    if (verified.code === "INVALID_API_KEY") {
+      throw new AppError("INVALID_API_KEY", "The x-api-key header is missing, unknown or revoked.");
+    }
+    throw new AppError(
+      "FORBIDDEN",
+      `This API key is read-only (scope read): it may only GET. ${request.method} needs a key of scope full.`,
+    );
   };
 }
 
@@ -122,25 +89,20 @@ export function requireBearerToken(expected: string, detail: string) {
 }
 
 /**
- * onRequest hook for /admin: `Authorization: Bearer` with ADMIN_TOKEN (compared in constant time)
- * or an enabled operator's own token, read from the database for every request, so a disabling
- * or a replaced token is refused from its commit on, in every process; else 401 UNAUTHORIZED.
+ * onRequest hook for /admin: ADMIN_TOKEN (when the service has one) or an enabled operator's own
+ * token (use-cases/verify-operator.ts); else 401 UNAUTHORIZED.
  */
-export function requireOperator(adminToken: string, db: Services["db"]) {
+export function requireOperator(adminToken: string | undefined, db: Services["db"]) {
+  const verify = createOperatorVerifier(db, adminToken);
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const token = bearerToken(request.headers.authorization)?.trim();
-    if (token !== undefined && constantTimeEqual(token, adminToken)) {
-      request.operator = BOOTSTRAP_OPERATOR;
-      return;
-    }
-    const operator = token === undefined ? undefined : await operatorOfToken(db, token);
-    if (!operator) {
+    const verified = await verify(bearerToken(request.headers.authorization)?.trim());
+    if (!verified.ok) {
       throw new AppError(
         "UNAUTHORIZED",
         "A valid operator token is required (Authorization: Bearer …); a disabled operator's token, or one replaced by a new token, is not.",
       );
     }
-    request.operator = { id: operator.id, name: operator.name, role: operator.role };
+    request.operator = verified.operator;
   };
 }
 

@@ -8,7 +8,7 @@ import {
   TIMESTAMP_INPUT_MS_MAX,
   TIMESTAMP_INPUT_MS_MIN,
 } from "../domain/limits.js";
-import type { Cursor, KeysetColumns, Page, PageRequest } from "../store/keyset.js";
+import type { Cursor, IdType, Page, PageRequest } from "../domain/paging.js";
 
 /** The query every cursor-paged listing takes (docs/http.md#listings). */
 export const ListQueryFields = {
@@ -54,13 +54,13 @@ export function encodeCursor(cursor: Cursor): string {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Whether `id` can be a listing's id of this type (else the database would refuse the cast). */
-function isIdOfType(id: string, idType: KeysetColumns["idType"]): boolean {
+function isIdOfType(id: string, idType: IdType): boolean {
   if (idType === "uuid") return UUID.test(id);
   if (!/^[1-9]\d{0,18}$/.test(id)) return false;
   return idType === "bigint" ? BigInt(id) <= 2n ** 63n - 1n : Number(id) <= ID_MAX;
 }
 
-export function decodeCursor(text: string, idType: KeysetColumns["idType"]): Cursor {
+export function decodeCursor(text: string, idType: IdType): Cursor {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
@@ -85,7 +85,7 @@ export function decodeCursor(text: string, idType: KeysetColumns["idType"]): Cur
 /** The store's page request from a listing's query; `idType` is the type of the listing's ids. */
 export function pageRequest(
   query: { limit?: number | undefined; cursor?: string | undefined },
-  idType: KeysetColumns["idType"],
+  idType: IdType,
 ): PageRequest {
   return {
     limit: query.limit ?? LIST_LIMIT_DEFAULT,

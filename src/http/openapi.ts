@@ -78,7 +78,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         description:
           "Allocate points from a quest's budget to pass addresses. Errors are RFC 9457 problem " +
           "details with a stable `code`; every answer carries `x-request-id`. The operator API " +
-          "(`/admin`, tag `operator`) answers 404 unless the service runs with ADMIN_TOKEN.",
+          "(`/admin`, tag `operator`) answers 404 unless the service runs with ADMIN_TOKEN or " +
+          "has at least one operator.",
       },
       servers: [
         { url: "/", description: "The service serving this document" },
@@ -97,7 +98,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
           description:
             "Owners' webhook endpoints (Standard Webhooks 1.0): events of their own quests, in their key's mode",
         },
-        { name: "operator", description: "The operator API: `Authorization: Bearer` ADMIN_TOKEN" },
+        {
+          name: "operator",
+          description:
+            "The operator API: `Authorization: Bearer` with ADMIN_TOKEN or an operator's token",
+        },
         { name: "operations", description: "Health, readiness and metrics" },
       ],
       components: {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../domain/errors.js";
 import { ROLES, type Role, roleAllows } from "../domain/operators.js";
-import { requireOperator } from "./auth.js";
+import { createOperatorApiSwitch } from "../use-cases/verify-operator.js";
+import { operatorOf, requireOperator } from "./auth.js";
 import type { Services } from "./services.js";
 
 /**
@@ -48,25 +49,26 @@ export function requiredRole(request: FastifyRequest): Role {
 }
 
 /**
- * The hooks of the scope every operator route is registered in: who is calling (ADMIN_TOKEN or
- * an operator's token), then whether their role reaches the route's. Without ADMIN_TOKEN every
- * operator route answers 404 as an unknown route would, but stays in the OpenAPI document.
+ * The hooks of the scope every operator route is registered in: whether the operator API is on
+ * (ADMIN_TOKEN is set or an operator exists; else every operator route answers 404 as an unknown
+ * route would, but stays in the OpenAPI document), who is calling (ADMIN_TOKEN or an operator's
+ * token), then whether their role reaches the route's.
  */
 export function guardOperatorScope(api: FastifyInstance, services: Services) {
-  const adminToken = services.config.adminToken;
-  if (!adminToken) {
-    api.addHook("onRequest", async (request) => {
+  const { adminToken } = services.config;
+  const operatorApi = createOperatorApiSwitch(services.db, adminToken);
+  api.addHook("onRequest", async (request) => {
+    if ((await operatorApi()) === "off") {
       throw new AppError(
         "NOT_FOUND",
         `No route for ${request.method} ${request.url.split("?")[0]}.`,
       );
-    });
-    return;
-  }
+    }
+  });
   api.addHook("onRequest", requireOperator(adminToken, services.db));
   api.addHook("onRequest", async (request) => {
     const needed = requiredRole(request);
-    const operator = request.operator!;
+    const operator = operatorOf(request);
     if (!roleAllows(operator.role, needed)) {
       throw new AppError(
         "FORBIDDEN",

@@ -1,16 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
-import { findQuestOwner } from "../store/quests.js";
-import { requireApiKey } from "./auth.js";
+import { checkQuestAccess } from "../use-cases/verify-key.js";
+import { keyOf, requireApiKey } from "./auth.js";
 import type { Services } from "./services.js";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The id of `/quests/{questId}`, checked to exist and be the key's by `checkOwnedQuest`. */
-    ownedQuestId?: number;
-  }
-}
 
 /** What every owner route can answer before its own work (docs/promises.md#answers, steps 1-6). */
 export const OWNER_CODES = [
@@ -24,6 +17,13 @@ export const OWNER_CODES = [
 ] as const;
 
 export const OWNER_SECURITY = [{ apiKey: [] }];
+
+/** What an allocation can answer besides its rules: its idempotency keys, and a body too large. */
+export const ALLOCATION_KEY_CODES = [
+  "IDEMPOTENCY_IN_PROGRESS",
+  "IDEMPOTENCY_KEY_REUSED",
+  "PAYLOAD_TOO_LARGE",
+] as const;
 
 /** Parses `questId` as step 3 of the order of checks wants: a positive integer, else 400. */
 function parseQuestId(raw: unknown): number {
@@ -47,29 +47,32 @@ export function requireQuestsEnabled(services: Pick<Services, "features">) {
 
 /**
  * The hooks of a route under `/quests/{questId}` for the quest's owner: steps 1-2 on the request,
- * steps 3-5 before the body is parsed, so a bad body never hides a 404 or a 401.
+ * steps 3-5 (the key's access to the quest, decided by `checkQuestAccess`) before the body is
+ * parsed, so a bad body never hides a 404 or a 401. The handler then takes the quest from its
+ * params and the key from `keyOf`; the allocation and the reversal check both again under the
+ * quest's lock.
  */
 export function ownerOnly(services: Services) {
   const checkOwnedQuest = async (request: FastifyRequest) => {
     const questId = parseQuestId((request.params as { questId: unknown }).questId);
-    const quest =
+    const key = keyOf(request);
+    const access =
       questId <= ID_MAX
-        ? await services.caches.questOwners.get(questId, (id) => findQuestOwner(services.db, id))
-        : undefined;
-    if (!quest) throw new AppError("QUEST_NOT_FOUND", `Quest ${questId} does not exist.`);
-    if (quest.ownerId !== request.apiKeyAccountId) {
+        ? await checkQuestAccess(services, key, questId)
+        : ({ ok: false, code: "QUEST_NOT_FOUND" } as const);
+    if (access.ok) return;
+    if (access.code === "KEY_MODE_MISMATCH") {
       throw new AppError(
-        "NOT_QUEST_OWNER",
-        `This API key's account does not own quest ${questId}.`,
+        access.code,
+        `This is a ${key.mode} key; quest ${questId} is ${access.questMode}.`,
       );
     }
-    if (quest.mode !== request.apiKeyMode) {
-      throw new AppError(
-        "KEY_MODE_MISMATCH",
-        `This is a ${request.apiKeyMode} key; quest ${questId} is ${quest.mode}.`,
-      );
-    }
-    request.ownedQuestId = questId;
+    throw new AppError(
+      access.code,
+      access.code === "QUEST_NOT_FOUND"
+        ? `Quest ${questId} does not exist.`
+        : `This API key's account does not own quest ${questId}.`,
+    );
   };
   return {
     onRequest: [requireQuestsEnabled(services), requireApiKey(services)],
@@ -80,4 +83,13 @@ export function ownerOnly(services: Services) {
       },
     ],
   };
+}
+
+/**
+ * Who allocates or reverses on a quest route behind `ownerOnly`: the quest of its params, the
+ * verified key and its account. The use case checks them again under the quest's lock.
+ */
+export function questOwnerOf(request: FastifyRequest<{ Params: { questId: number } }>) {
+  const key = keyOf(request);
+  return { questId: request.params.questId, keyId: key.id, accountId: key.accountId };
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { DatabaseUnavailable } from "../db/errors.js";
 import { AppError, type FieldError, unavailable } from "../domain/errors.js";
-import { DatabaseUnavailable } from "../store/db-errors.js";
 import { ERROR_TITLE, httpStatusOf } from "./error-status.js";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json; charset=utf-8";

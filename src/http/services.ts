@@ -1,14 +1,14 @@
 import type { ChainProbe } from "../chain/probe.js";
 import type { Config } from "../config.js";
+import type { Db } from "../db/handle.js";
 import type { ActiveApiKey, QuestOwnership } from "../domain/records.js";
+import type { FeatureCache } from "../machinery/feature-cache.js";
+import type { TtlCache } from "../machinery/ttl-cache.js";
+import type { WebhookDelivery } from "../machinery/webhook-delivery.js";
 import type { Metrics } from "../observability/metrics.js";
-import type { Db } from "../store/db.js";
-import type { FeatureCache } from "../store/feature-cache.js";
-import type { TtlCache } from "../store/ttl-cache.js";
 import type { Allocate } from "../use-cases/allocate.js";
 import type { ReadQuestDetail } from "../use-cases/quest-details.js";
 import type { SignIn } from "../use-cases/sign-in.js";
-import type { WebhookDelivery } from "../use-cases/webhook-delivery.js";
 import type { AnswerCache } from "./answer-cache.js";
 
 /** What the routes are given: the database and the services built on it. */

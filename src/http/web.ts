@@ -1,12 +1,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../domain/errors.js";
+import { isPagePath, OPERATOR_API_OFF_META } from "../domain/pages.js";
+import { createOperatorApiSwitch } from "../use-cases/verify-operator.js";
+import type { Services } from "./services.js";
 
 /**
  * The web pages (`web/`, bundled into `dist/web/` by `npm run build`): one HTML shell for every
- * path under /app, its script and stylesheet under /app/assets. The pages use the HTTP API only.
+ * path under /app (200 for a page's path, 404 for any other, where the shell shows "Page not
+ * found"), its script and stylesheet under /app/assets. The pages use the HTTP API only.
  * From `src/http` (tsx) and `dist/http` (built) alike, the package root is two levels up.
  */
 const WEB_DIR = fileURLToPath(new URL("../../dist/web/", import.meta.url));
@@ -32,14 +36,33 @@ function pageHeaders(reply: Pick<FastifyReply, "header">) {
   reply.header("referrer-policy", "no-referrer");
 }
 
-export async function webRoutes(app: FastifyInstance, dir: string | undefined) {
+/** The shell with the meta element that tells the pages the operator API is off. */
+function withOperatorApiOff(shell: string): string {
+  const { name, content } = OPERATOR_API_OFF_META;
+  return shell.replace("<head>", `<head>\n    <meta name="${name}" content="${content}" />`);
+}
+
+export async function webRoutes(app: FastifyInstance, services: Pick<Services, "config" | "db">) {
+  const dir = services.config.webDir;
   const webDir = dir ? `${dir.replace(/\/$/, "")}/` : WEB_DIR;
   // Read once at start-up, with the assets: a bundle built later needs a restart, and a page
   // is never served without its script.
   const shellPath = `${webDir}index.html`;
   const built = existsSync(shellPath) && existsSync(`${webDir}assets`);
   const shell = built ? readFileSync(shellPath, "utf8") : undefined;
-  const page = async (_request: unknown, reply: FastifyReply) => {
+  const shellOff = shell === undefined ? undefined : withOperatorApiOff(shell);
+  const operatorApi = createOperatorApiSwitch(services.db, services.config.adminToken);
+  /** The shell as it stands for this request: marked while the operator API is off. */
+  const shellNow = async (request: FastifyRequest) => {
+    try {
+      return (await operatorApi()) === "off" ? shellOff : shell;
+    } catch (err) {
+      // The console then learns it from the API's 404, at sign-in.
+      request.log.warn({ err }, "could not tell whether the operator API is on");
+      return shell;
+    }
+  };
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (shell === undefined) {
       throw new AppError(
         "NOT_FOUND",
@@ -47,7 +70,11 @@ export async function webRoutes(app: FastifyInstance, dir: string | undefined) {
       );
     }
     pageHeaders(reply);
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(shell);
+    return reply
+      .code(isPagePath(request.url.split("?")[0]!) ? 200 : 404)
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(await shellNow(request));
   };
   const hidden = { schema: { hide: true } };
   app.get("/", hidden, async (_request, reply) => reply.redirect("/app", 302));

@@ -12,10 +12,10 @@ import {
   Histogram,
   Registry,
 } from "prom-client";
+import type { DbPoolStats } from "../db/handle.js";
 import { MODES } from "../domain/api-keys.js";
-import type { DbPoolStats } from "../store/db.js";
+import type { AttemptReport } from "../machinery/webhook-delivery.js";
 import type { BatchReport } from "../use-cases/allocate.js";
-import type { AttemptReport } from "../use-cases/webhook-delivery.js";
 
 export const METRIC_PREFIX = "questpoints_";
 
@@ -76,58 +76,59 @@ export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
   const registers = [registry];
   const name = (suffix: string) => `${METRIC_PREFIX}${suffix}`;
+  // Every metric of the app: its prefixed name, its help and the app's registry.
+  const counter = <L extends string>(suffix: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name: name(suffix), help, labelNames, registers });
+  const histogram = <L extends string>(
+    suffix: string,
+    help: string,
+    buckets: number[],
+    labelNames: readonly L[] = [],
+  ) => new Histogram<L>({ name: name(suffix), help, buckets, labelNames, registers });
 
-  const requests = new Counter({
-    name: name("http_requests_total"),
-    help: "HTTP requests answered, by route pattern, method and status code.",
-    labelNames: ["route", "method", "status"] as const,
-    registers,
-  });
-  const requestSeconds = new Histogram({
-    name: name("http_request_duration_seconds"),
-    help: "Time from a request's arrival to its answer, by route pattern and method.",
-    labelNames: ["route", "method"] as const,
-    buckets: SECONDS_BUCKETS,
-    registers,
-  });
+  const requests = counter(
+    "http_requests_total",
+    "HTTP requests answered, by route pattern, method and status code.",
+    ["route", "method", "status"] as const,
+  );
+  const requestSeconds = histogram(
+    "http_request_duration_seconds",
+    "Time from a request's arrival to its answer, by route pattern and method.",
+    SECONDS_BUCKETS,
+    ["route", "method"] as const,
+  );
 
-  const batchSize = new Histogram({
-    name: name("allocation_batch_size"),
-    help: "Allocation requests per batch (one transaction).",
-    buckets: COUNT_BUCKETS,
-    registers,
-  });
-  const batchQuests = new Histogram({
-    name: name("allocation_batch_quests"),
-    help: "Distinct quests per allocation batch.",
-    buckets: COUNT_BUCKETS,
-    registers,
-  });
-  const batchSeconds = new Histogram({
-    name: name("allocation_batch_seconds"),
-    help: "Wall time of an allocation batch's transaction.",
-    buckets: SECONDS_BUCKETS,
-    registers,
-  });
-  const batches = new Counter({
-    name: name("allocation_batches_total"),
-    help: "Allocation batches, by whether their transaction committed or failed.",
-    labelNames: ["result"] as const,
-    registers,
-  });
+  const batchSize = histogram(
+    "allocation_batch_size",
+    "Allocation requests per batch (one transaction).",
+    COUNT_BUCKETS,
+  );
+  const batchQuests = histogram(
+    "allocation_batch_quests",
+    "Distinct quests per allocation batch.",
+    COUNT_BUCKETS,
+  );
+  const batchSeconds = histogram(
+    "allocation_batch_seconds",
+    "Wall time of an allocation batch's transaction.",
+    SECONDS_BUCKETS,
+  );
+  const batches = counter(
+    "allocation_batches_total",
+    "Allocation batches, by whether their transaction committed or failed.",
+    ["result"] as const,
+  );
   // By the quest's mode: test-mode payouts are an owner's rehearsal, not points paid out.
-  const payouts = new Counter({
-    name: name("payouts_total"),
-    help: "Payouts committed by this process, by the quest's mode (live or test).",
-    labelNames: ["mode"] as const,
-    registers,
-  });
-  const pointsPaid = new Counter({
-    name: name("points_paid_total"),
-    help: "Points paid by the payouts this process committed, by the quest's mode (live or test).",
-    labelNames: ["mode"] as const,
-    registers,
-  });
+  const payouts = counter(
+    "payouts_total",
+    "Payouts committed by this process, by the quest's mode (live or test).",
+    ["mode"] as const,
+  );
+  const pointsPaid = counter(
+    "points_paid_total",
+    "Points paid by the payouts this process committed, by the quest's mode (live or test).",
+    ["mode"] as const,
+  );
   new Gauge({
     name: name("allocation_queue_depth"),
     help: "Allocation requests of this process waiting for a batch or in a running one.",
@@ -159,37 +160,32 @@ export function createMetrics(sources: MetricsSources): Metrics {
       },
     });
   }
-  const connectWaits = new Histogram({
-    name: name("db_pool_wait_seconds"),
-    help: "Wait for a pooled database connection at the start of a transaction (PostgreSQL).",
-    buckets: SECONDS_BUCKETS,
-    registers,
-  });
+  const connectWaits = histogram(
+    "db_pool_wait_seconds",
+    "Wait for a pooled database connection at the start of a transaction (PostgreSQL).",
+    SECONDS_BUCKETS,
+  );
 
-  const cacheLookups = new Counter({
-    name: name("cache_lookups_total"),
-    help: "Lookups in the in-process caches, by cache and hit or miss.",
-    labelNames: ["cache", "result"] as const,
-    registers,
-  });
+  const cacheLookups = counter(
+    "cache_lookups_total",
+    "Lookups in the in-process caches, by cache and hit or miss.",
+    ["cache", "result"] as const,
+  );
 
-  const webhookAttempts = new Counter({
-    name: name("webhook_attempts_total"),
-    help: "Webhook delivery attempts by this process: delivered (2xx), retried (will be tried again), failed (no more tries, or the endpoint disabled).",
-    labelNames: ["outcome"] as const,
-    registers,
-  });
-  const webhookDropped = new Counter({
-    name: name("webhook_deliveries_dropped_total"),
-    help: "Pending webhook deliveries failed unsent because their endpoint had more than WEBHOOK_PENDING_MAX pending.",
-    registers,
-  });
-  const webhookLag = new Histogram({
-    name: name("webhook_delivery_lag_seconds"),
-    help: "From an event's commit to its successful delivery.",
-    buckets: [...SECONDS_BUCKETS, 30, 60, 300, 1800, 3600],
-    registers,
-  });
+  const webhookAttempts = counter(
+    "webhook_attempts_total",
+    "Webhook delivery attempts by this process: delivered (2xx), retried (will be tried again), failed (no more tries, or the endpoint disabled).",
+    ["outcome"] as const,
+  );
+  const webhookDropped = counter(
+    "webhook_deliveries_dropped_total",
+    "Pending webhook deliveries failed unsent because their endpoint had more than WEBHOOK_PENDING_MAX pending.",
+  );
+  const webhookLag = histogram(
+    "webhook_delivery_lag_seconds",
+    "From an event's commit to its successful delivery.",
+    [...SECONDS_BUCKETS, 30, 60, 300, 1800, 3600],
+  );
   for (const outcome of ["delivered", "retried", "failed"] as const) {
     webhookAttempts.inc({ outcome }, 0);
   }

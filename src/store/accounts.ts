@@ -1,5 +1,5 @@
+import type { Queryable } from "../db/handle.js";
 import type { Account, OwnerFootprint } from "../domain/records.js";
-import type { Queryable } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
 interface AccountRow {

@@ -1,4 +1,4 @@
-import type { Queryable } from "./db.js";
+import type { Queryable } from "../db/handle.js";
 
 export async function setActionType(
   db: Queryable,

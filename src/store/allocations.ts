@@ -1,23 +1,16 @@
+import type { Tx } from "../db/handle.js";
 import type { Mode } from "../domain/api-keys.js";
 import type { PeriodMatch } from "../domain/earning-periods.js";
 import { matchEarningPeriod } from "../domain/earning-periods.js";
-import { EVERY, type PointsChange, totalsDeltas } from "../domain/pass-totals.js";
-import type { Payout } from "../domain/records.js";
-import type { BudgetAlerts, EventType } from "../domain/webhooks.js";
-import type { Tx } from "./db.js";
+import { EVERY } from "../domain/pass-totals.js";
+import type { EventType } from "../domain/webhooks.js";
 import {
   IDEMPOTENCY_RETENTION_S,
   type IdempotencyClaim,
   type StoredClaim,
   type StoredOutcome,
 } from "./idempotency.js";
-import { totalsUpsert } from "./pass-totals.js";
-import {
-  type EventToWrite,
-  eventsCte,
-  type Subscriptions,
-  subscriptionsOf,
-} from "./webhook-outbox.js";
+import { type Subscriptions, subscriptionsOf } from "./webhook-outbox.js";
 
 /**
  * An allocation batch costs two round trips to the database on PostgreSQL, whose connections
@@ -255,130 +248,4 @@ export async function readAllocationContext(
     ),
     subscriptions: subscriptionsOf(row.endpoints ?? []),
   };
-}
-
-/** A payout to write, with what the kept totals need of it. */
-export interface PayoutToWrite {
-  payout: Payout;
-  accountId: string;
-  /** Its quest's mode: no kept total counts a test-mode payout. */
-  mode: Mode;
-  campaignId: number | null;
-}
-
-/**
- * One statement for what a batch decided, over all its quests: each quest debited by its total,
- * every payout inserted with its position in its quest (migration 011: the quest's count before
- * plus its rank in the batch by (created_at, id); the batch's time is after the quest's last
- * payout, which the UPDATE checks, so positions follow the page's order; NULL while the backfill
- * has not reached the quest), the payers' kept totals raised, and every claimed key's outcome stored
- * (over an expired record of the same key, if one is left), then the COMMIT. The UPDATE's
- * condition and the table's CHECK make overspending impossible even if the decisions were wrong;
- * a count that does not add up rolls it all back. `pass_totals`' CHECK likewise keeps every pass within the points
- * limit when another transaction paid it after the batch read its total (`isPassPointsOverLimit`
- * tells that error apart).
- */
-export async function writeAllocationBatch(
-  tx: Tx,
-  payouts: readonly PayoutToWrite[],
-  records: readonly { claim: IdempotencyClaim; outcome: StoredOutcome }[],
-  webhooks: { events: readonly EventToWrite[]; alerts: ReadonlyMap<number, BudgetAlerts> } = {
-    events: [],
-    alerts: new Map(),
-  },
-): Promise<{ deliveries: number }> {
-  if (payouts.length === 0 && records.length === 0) return { deliveries: 0 };
-  const totals = new Map<number, number>();
-  const made = new Map<number, { count: number; at: Date }>();
-  const changes: PointsChange[] = [];
-  for (const { payout, accountId, mode, campaignId } of payouts) {
-    totals.set(payout.questId, (totals.get(payout.questId) ?? 0) + payout.amount);
-    const quest = made.get(payout.questId);
-    if (!quest) made.set(payout.questId, { count: 1, at: payout.createdAt });
-    else {
-      quest.count++;
-      if (payout.createdAt > quest.at) quest.at = payout.createdAt;
-    }
-    if (mode === "test") continue;
-    changes.push({
-      accountId,
-      pass: payout.pass,
-      campaignId,
-      periodId: payout.earningPeriodId,
-      points: payout.amount,
-      payouts: 1,
-    });
-  }
-  const params: unknown[] = [
-    [...totals.keys()],
-    [...totals.values()],
-    payouts.map((p) => p.payout.id),
-    payouts.map((p) => p.payout.questId),
-    payouts.map((p) => p.accountId),
-    payouts.map((p) => p.payout.amount),
-    payouts.map((p) => p.payout.earningPeriodId),
-    payouts.map((p) => p.payout.createdAt),
-    records.map((r) => r.claim.accountId),
-    records.map((r) => r.claim.key),
-    records.map((r) => r.claim.questId),
-    records.map((r) => r.claim.requestHash),
-    records.map((r) => JSON.stringify(r.outcome)),
-    IDEMPOTENCY_RETENTION_S,
-    [...totals.keys()].map((id) => webhooks.alerts.get(id)?.low ?? false),
-    [...totals.keys()].map((id) => webhooks.alerts.get(id)?.exhausted ?? false),
-    [...totals.keys()].map((id) => made.get(id)!.count),
-    [...totals.keys()].map((id) => made.get(id)!.at),
-    totals.size,
-    payouts.length,
-    records.length,
-  ];
-  const deltas = totalsDeltas(changes);
-  // Without totals to keep (test mode, refusals only) the statement is the one it always was.
-  const counted =
-    deltas.length === 0 ? "" : `, counted AS (${totalsUpsert(params, deltas)} RETURNING 1)`;
-  // The events ride in the same statement: no round trip more, and only when some are due.
-  const events = webhooks.events.length === 0 ? "" : `, ${eventsCte(params, webhooks.events)}`;
-  const deliveries =
-    webhooks.events.length === 0 ? "0" : "(SELECT count(*) FROM webhook_deliveries_written)::int";
-  // The COMMIT travels with it, so the checks that the counts add up are the statement's own
-  // (qp_check, migration 011): a count that does not add up fails it, and it all rolls back.
-  const { rows } = await tx.queryThenCommit<{ deliveries: number }>(
-    `WITH debit AS (
-       UPDATE quests q SET points_remaining = q.points_remaining - d.total,
-         budget_low_alerted = q.budget_low_alerted OR d.low,
-         budget_exhausted_alerted = q.budget_exhausted_alerted OR d.exhausted,
-         payouts_made = q.payouts_made + d.made, last_payout_at = d.at
-       FROM unnest($1::int[], $2::bigint[], $15::boolean[], $16::boolean[], $17::bigint[],
-         $18::timestamptz[]) AS d(id, total, low, exhausted, made, at)
-       WHERE q.id = d.id AND q.points_remaining >= d.total
-         AND (q.last_payout_at IS NULL OR q.last_payout_at < d.at)
-       RETURNING q.id, q.payouts_made - d.made AS made_before
-     ), paid AS (
-       INSERT INTO payouts
-         (id, quest_id, account_id, amount, earning_period_id, created_at, position)
-       SELECT u.id, u.quest_id, u.account_id, u.amount, u.period_id, u.created_at,
-         debit.made_before + row_number() OVER (PARTITION BY u.quest_id ORDER BY u.created_at, u.id)
-       FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::bigint[], $7::int[],
-         $8::timestamptz[]) AS u(id, quest_id, account_id, amount, period_id, created_at)
-       JOIN debit ON debit.id = u.quest_id
-       RETURNING 1
-     ), kept AS (
-       INSERT INTO idempotency_keys AS i (account_id, key, quest_id, request_hash, outcome)
-       SELECT u.account_id, u.key, u.quest_id, u.request_hash, u.outcome::jsonb
-       FROM unnest($9::uuid[], $10::text[], $11::int[], $12::text[], $13::text[])
-         AS u(account_id, key, quest_id, request_hash, outcome)
-       ON CONFLICT (account_id, key) DO UPDATE
-         SET quest_id = excluded.quest_id, request_hash = excluded.request_hash,
-             outcome = excluded.outcome, created_at = now()
-         WHERE i.created_at < now() - make_interval(secs => $14)
-       RETURNING 1
-     )${counted}${events}
-     SELECT qp_check((SELECT count(*) FROM debit) = $19 AND (SELECT count(*) FROM paid) = $20,
-              'invariant: a budget or the last payout changed under the row lock'),
-            qp_check((SELECT count(*) FROM kept) = $21,
-              'invariant: a claimed key was stored meanwhile'),
-            ${deliveries} AS deliveries`,
-    params,
-  );
-  return { deliveries: rows[0]!.deliveries };
 }

@@ -1,9 +1,9 @@
+import type { Queryable, Tx } from "../db/handle.js";
 import type { Mode } from "../domain/api-keys.js";
 import type { KeyScope } from "../domain/operators.js";
 import type { ActiveApiKey, ApiKeyRecord, ApiKeyState } from "../domain/records.js";
 import { findAccountByPass } from "./accounts.js";
 import { announce } from "./change-notices.js";
-import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
 interface ApiKeyRow {

@@ -1,10 +1,10 @@
+import type { Queryable, Tx } from "../db/handle.js";
 import type {
   Application,
   ApplicationStatus,
   ApplicationTerms,
   RequestedQuest,
 } from "../domain/applications.js";
-import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
 /** The requested quest as the `quest` jsonb column keeps it: the wire's names, ISO dates. */

@@ -1,5 +1,5 @@
+import type { Queryable, Tx } from "../db/handle.js";
 import type { Actor, AuditChange, AuditContext, AuditEntry } from "../domain/audit.js";
-import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
 /** A UUID in the 8-4-4-4-12 form, any case. */

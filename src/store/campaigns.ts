@@ -1,6 +1,6 @@
+import type { Queryable, Tx } from "../db/handle.js";
 import type { CampaignFields } from "../domain/quests.js";
 import type { Campaign } from "../domain/records.js";
-import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, toPage } from "./keyset.js";
 
 interface CampaignRow {

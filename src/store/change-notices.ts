@@ -1,4 +1,4 @@
-import type { Db, Tx } from "./db.js";
+import type { Tx } from "../db/handle.js";
 
 /**
  * Changes that cached lookups depend on are announced with `pg_notify` inside the transaction
@@ -13,29 +13,7 @@ export type Change =
   | { kind: "campaign"; id: number } // a campaign was created or changed
   | { kind: "features" };
 
+/** Announces `change` to every process, when (and only if) `tx` commits. */
 export async function announce(tx: Tx, change: Change): Promise<void> {
   await tx.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, JSON.stringify(change)]);
-}
-
-function parseChange(payload: string): Change | undefined {
-  try {
-    const change = JSON.parse(payload) as Change;
-    return ["api-key", "quest", "campaign", "features"].includes(change.kind) ? change : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Calls `apply` for every change any process commits; `undefined` means "anything may have
- * changed" (an unreadable notice, or notices lost while the listening connection was down).
- */
-export function listenForChanges(
-  db: Db,
-  apply: (change: Change | undefined) => void,
-): Promise<() => Promise<void>> {
-  return db.listen(CHANGES_CHANNEL, {
-    onNotify: (payload) => apply(parseChange(payload)),
-    onGap: () => apply(undefined),
-  });
 }

@@ -1,7 +1,7 @@
+import { isPgError } from "../db/errors.js";
+import type { Queryable, Tx } from "../db/handle.js";
 import type { EarningPeriod } from "../domain/earning-periods.js";
 import { AppError } from "../domain/errors.js";
-import type { Queryable, Tx } from "./db.js";
-import { isPgError } from "./db-errors.js";
 import { keyset, type Page, type PageRequest, toPage } from "./keyset.js";
 
 interface PeriodRow {

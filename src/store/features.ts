@@ -1,6 +1,6 @@
+import type { Db, Queryable, Tx } from "../db/handle.js";
 import type { Features } from "../domain/records.js";
 import { announce } from "./change-notices.js";
-import type { Db, Queryable, Tx } from "./db.js";
 
 type FeatureName = keyof Features;
 const FEATURE_NAMES: readonly FeatureName[] = ["quests", "campaigns"];

@@ -1,5 +1,5 @@
+import type { Queryable, Tx } from "../db/handle.js";
 import { IDEMPOTENCY_RETENTION_MS } from "../domain/limits.js";
-import type { Queryable, Tx } from "./db.js";
 
 /** The key a request carries, its scope (the key's account) and what it asked for. */
 export interface IdempotencyClaim {
@@ -9,26 +9,44 @@ export interface IdempotencyClaim {
   requestHash: string;
 }
 
-/** One allocation's outcome as stored for replays (JSON; timestamps as ISO strings). */
-export type StoredItemOutcome =
-  | { payout: { id: string; amount: number; createdAt: string; pass: string } }
-  | {
-      error: {
-        code: string;
-        detail: string;
-        requestId: string | null;
-        errors?: { field: string; message: string; code?: string }[];
-      };
-    };
+/** A payout as an item's key keeps it (JSON; its time as an ISO string). */
+export type StoredPayout = {
+  payout: { id: string; amount: number; createdAt: string; pass: string };
+};
+
+/** An item's refusal, kept only inside a batch's answer (below), to replay that answer whole. */
+export type StoredRefusal = { error: { code: string; detail: string } };
+
+/** One allocation's outcome as stored. */
+export type StoredItemOutcome = StoredPayout | StoredRefusal;
 
 /**
- * What a key's first request came to: one allocation's outcome (a single allocation's header
- * key, or a batch item's key), or a whole batch's answer (a batch's header key): its items'
- * outcomes, each with whether it was itself a replay, or the batch's refusal.
+ * A batch's whole answer, kept under its own key (its header) when it holds a payout: its
+ * items' outcomes, each with whether it was itself a replay.
  */
-export type StoredOutcome =
-  | StoredItemOutcome
-  | { batch: { items: (StoredItemOutcome & { replayed: boolean })[] } };
+export type StoredBatch = { batch: { items: (StoredItemOutcome & { replayed: boolean })[] } };
+
+/**
+ * What a key holds: a payout (a single allocation's header key, or a batch item's key), or a
+ * batch's answer that holds one (a batch's header key). Only a payout is kept under a key: a
+ * refusal keeps nothing, so its retry is decided afresh. Records the previous version wrote (up
+ * to the retention) may also hold a refusal, `{error: {code, detail, requestId}}`, under any key,
+ * or a batch's answer without a payout: `holdsPayout` tells them apart, and such a record is
+ * treated as if nothing were stored, and written over (`REFUSAL_RECORD` in the write).
+ */
+export type StoredOutcome = StoredItemOutcome | StoredBatch;
+
+/** Whether a record holds a payout: only such a record is replayed, or makes a key reused. */
+export function holdsPayout(outcome: StoredOutcome): boolean {
+  if ("payout" in outcome) return true;
+  return "batch" in outcome && outcome.batch.items.some((item) => "payout" in item);
+}
+
+/**
+ * `holdsPayout`'s negation in SQL, on the record `i` of `idempotency_keys`: a record that holds no
+ * payout (a refusal the previous version kept), which a new record replaces.
+ */
+export const REFUSAL_RECORD = `NOT (i.outcome ? 'payout' OR i.outcome @? '$.batch.items[*].payout')`;
 
 /** An unexpired stored outcome of a key, with what it was first used for. */
 export interface StoredClaim {

@@ -4,21 +4,9 @@
  * (never OFFSET), and rows inserted meanwhile cause no gap or repeat.
  */
 
-/** Where a page starts: just after the row with this time and id. */
-export interface Cursor {
-  at: Date;
-  id: string;
-}
+import type { Cursor, IdType, Page, PageRequest } from "../domain/paging.js";
 
-export interface PageRequest {
-  limit: number;
-  after: Cursor | undefined;
-}
-
-export interface Page<T> {
-  items: T[];
-  next: Cursor | null;
-}
+export type { Cursor, Page, PageRequest } from "../domain/paging.js";
 
 /**
  * Appends `value` to a statement's parameters and names its placeholder. Filters are added to a
@@ -34,7 +22,7 @@ export function param(params: unknown[], value: unknown): string {
 export interface KeysetColumns {
   at: string;
   id: string;
-  idType: "uuid" | "int" | "bigint";
+  idType: IdType;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
-import type { Db } from "./db.js";
+import type { Db } from "../db/handle.js";
 
 const MIGRATIONS_DIR = new URL("../../migrations/", import.meta.url);
 // Any fixed 64-bit number: all processes serialise their migrations on this advisory lock.

@@ -1,6 +1,7 @@
 /** Operators and their tokens (migration 010): only each token's SHA-256 is kept. */
+
+import type { Queryable, Tx } from "../db/handle.js";
 import type { Role } from "../domain/operators.js";
-import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, toPage } from "./keyset.js";
 
 export interface Operator {
@@ -42,6 +43,14 @@ export async function insertOperator(
     [operator.id, operator.name, operator.role, operator.tokenHash],
   );
   return toOperator(rows[0]!);
+}
+
+/** Whether any operator exists, disabled or not (operators are never deleted). */
+export async function anyOperatorExists(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM operators) AS found",
+  );
+  return rows[0]?.found === true;
 }
 
 /** The operator a token's hash belongs to, disabled or not; undefined when none. */

@@ -1,7 +1,7 @@
+import type { Queryable } from "../db/handle.js";
 import type { Mode } from "../domain/api-keys.js";
 import type { KeyScope } from "../domain/operators.js";
 import type { OwnerView, StatsRow } from "../domain/records.js";
-import type { Queryable } from "./db.js";
 import { QUEST_COLUMNS, type QuestRow, toQuest } from "./quests.js";
 
 /** A key's account, the key, and every quest the account owns in the key's mode (id order). */

@@ -1,3 +1,4 @@
+import type { Tx } from "../db/handle.js";
 import {
   EVERY,
   NONE,
@@ -6,7 +7,6 @@ import {
   type TotalsDelta,
   totalsDeltas,
 } from "../domain/pass-totals.js";
-import type { Tx } from "./db.js";
 import { param } from "./keyset.js";
 
 /** The SQL array type of each delta field, in the table's column order. */

@@ -6,8 +6,9 @@
  * holds the quest's row lock (no allocation between it and the count being set), numbers what is
  * left and sets `payouts_made` and `last_payout_at`: from then on, allocations number their own.
  */
-import type { Db, Tx } from "./db.js";
-import { isLockNotGranted } from "./db-errors.js";
+
+import { isLockNotGranted } from "../db/errors.js";
+import type { Db, Tx } from "../db/handle.js";
 
 // Any fixed number, with the quest id: one process at a time fills a quest's positions.
 const BACKFILL_LOCK_ID = 7_668_011;

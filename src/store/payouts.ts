@@ -1,7 +1,7 @@
+import type { Queryable } from "../db/handle.js";
 import { ID_MAX } from "../domain/limits.js";
 import type { AdminPayout, Payout } from "../domain/records.js";
 import { findAccountByPass } from "./accounts.js";
-import type { Queryable } from "./db.js";
 import { type Cursor, keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 import { toPayout } from "./quests.js";
 

@@ -1,3 +1,4 @@
+import type { Queryable, Tx } from "../db/handle.js";
 import type { Mode } from "../domain/api-keys.js";
 import { ID_MAX } from "../domain/limits.js";
 import type { QuestFields } from "../domain/quests.js";
@@ -9,7 +10,6 @@ import type {
   QuestWithCampaign,
 } from "../domain/records.js";
 import { findAccountByPass } from "./accounts.js";
-import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
 export interface QuestRow {

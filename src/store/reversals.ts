@@ -1,7 +1,7 @@
 import { validate as isUuid } from "uuid";
+import type { Queryable, Tx } from "../db/handle.js";
 import type { Mode } from "../domain/api-keys.js";
 import type { Reversal } from "../domain/records.js";
-import type { Queryable, Tx } from "./db.js";
 
 /** A payout as a reversal needs it, with its quest's mode and campaign. */
 export interface PayoutToReverse {

@@ -1,4 +1,4 @@
-import type { Queryable, Tx } from "./db.js";
+import type { Queryable, Tx } from "../db/handle.js";
 
 /** Advisory lock class of a client's nonces: its count and its insert are one step. */
 const NONCE_CLIENT_LOCK_CLASS = 0x6e6f6e63; // "nonc"

@@ -1,7 +1,7 @@
+import type { Queryable } from "../db/handle.js";
 import { EVERY, scopeId } from "../domain/pass-totals.js";
 import type { PassBalance, PassPayout } from "../domain/records.js";
 import { findAccountByPass } from "./accounts.js";
-import type { Queryable } from "./db.js";
 import { keyset, type Page, type PageRequest, toPage } from "./keyset.js";
 
 /** The balance of a registered pass; undefined when the address is not registered. */

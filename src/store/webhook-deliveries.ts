@@ -4,8 +4,9 @@
  * bound and the purge of old history. Events and their deliveries are written by
  * `webhook-outbox.ts`.
  */
+
+import type { Queryable, Tx } from "../db/handle.js";
 import type { DeliveryStatus, EventType } from "../domain/webhooks.js";
-import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
 export interface DeliveryView {

@@ -2,9 +2,10 @@
  * Webhook endpoints (migration 009): an owner account's per mode, or the operators'. The outbox
  * (events and deliveries) is `webhook-outbox.ts` and `webhook-deliveries.ts`.
  */
+
+import type { Queryable, Tx } from "../db/handle.js";
 import type { Mode } from "../domain/api-keys.js";
 import type { EventType } from "../domain/webhooks.js";
-import type { Queryable, Tx } from "./db.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
 /** Whose endpoints: an owner account's in one mode, or the operators'. */

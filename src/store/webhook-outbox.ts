@@ -1,11 +1,12 @@
 /**
  * The webhook outbox (migration 009): events are written by the transaction of the change they
  * report, with one delivery per subscribed endpoint, and the service processes claim due
- * deliveries with FOR UPDATE SKIP LOCKED (`use-cases/webhook-delivery.ts`).
+ * deliveries with FOR UPDATE SKIP LOCKED (`machinery/webhook-claims.ts`).
  */
+
+import type { Queryable, Tx } from "../db/handle.js";
 import type { Mode } from "../domain/api-keys.js";
 import type { Audience, EventType } from "../domain/webhooks.js";
-import type { Queryable, Tx } from "./db.js";
 import { param } from "./keyset.js";
 
 /** An event to record, with whose endpoints hear it (subscribed, not disabled). */

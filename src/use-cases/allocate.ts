@@ -1,10 +1,11 @@
+import type { Db } from "../db/handle.js";
 import {
   ALLOCATION_ITEMS_QUEUED_MAX,
   ALLOCATION_ITEMS_QUEUED_PER_ACCOUNT_MAX,
   ALLOCATION_QUEUE_PER_ACCOUNT_MAX,
   ALLOCATION_QUEUE_TOTAL_MAX,
 } from "../domain/limits.js";
-import type { Db } from "../store/db.js";
+import { createBatchScheduler } from "../machinery/batch-scheduler.js";
 import {
   type Answer,
   type BatchRun,
@@ -15,7 +16,6 @@ import {
 } from "./allocation-batch.js";
 import type { AllocationRequest, ItemOutcome, RequestOutcome } from "./allocation-outcomes.js";
 import { refused } from "./allocation-outcomes.js";
-import { createBatchScheduler } from "./batch-scheduler.js";
 import {
   batchKey,
   inProgress,

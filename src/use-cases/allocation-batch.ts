@@ -1,57 +1,22 @@
 /**
- * One group-commit batch of allocations (docs/architecture.md, "Allocation" and "Group commit"): its
- * transaction, the checks before the rules, the rules per quest, and the one write; and how a
- * batch is run again when a quest's lock is not granted or a pass's total raced it.
+ * One group-commit batch of allocations (docs/architecture.md, "Allocation" and "Group commit"):
+ * its transaction in three steps (claim, lock and read: allocation-read.ts; decide:
+ * allocation-decide.ts; the one write with the COMMIT), and how a batch is run again when a
+ * quest's lock is not granted or a pass's total raced it.
  */
-import { v7 as uuidv7 } from "uuid";
-import { decideInOrder, type GroupDecision } from "../domain/allocation.js";
+import { isLockNotGranted } from "../db/errors.js";
+import type { Db, Tx } from "../db/handle.js";
 import { MODES, type Mode } from "../domain/api-keys.js";
-import { AppError, unavailable } from "../domain/errors.js";
+import { unavailable } from "../domain/errors.js";
 import { ALLOCATION_PASS_RACE_RETRIES_MAX } from "../domain/limits.js";
-import type { Payout } from "../domain/records.js";
-import {
-  type AllocationContext,
-  claimId,
-  type LockedQuest,
-  lockQuestsForAllocation,
-  type PayoutToWrite,
-  readAllocationContext,
-  writeAllocationBatch,
-} from "../store/allocations.js";
-import type { Db, Tx } from "../store/db.js";
-import { isLockNotGranted } from "../store/db-errors.js";
-import {
-  type IdempotencyClaim,
-  type StoredOutcome,
-  tryLockIdempotencyKeys,
-} from "../store/idempotency.js";
+import { writeAllocationBatch } from "../store/allocation-write.js";
 import { isPassPointsOverLimit } from "../store/pass-totals.js";
-import {
-  type AllocationRequest,
-  batchRejected,
-  type ItemOutcome,
-  type RequestOutcome,
-  refused,
-} from "./allocation-outcomes.js";
-import {
-  answerOfItemKey,
-  answerOfRequestKey,
-  type ClaimState,
-  claimsOf,
-  inProgress,
-  toStoredItem,
-  toStoredRequest,
-} from "./idempotency.js";
+import { decideBatch, groupByQuest } from "./allocation-decide.js";
+import type { Job, RequestOutcome } from "./allocation-outcomes.js";
+import { claimLockAndRead, QuestLockNotGranted } from "./allocation-read.js";
 import { allocationEvents } from "./webhook-events.js";
 
-/**
- * A request as the scheduler carries it, with the items whose idempotency keys another request
- * of this process holds (they are answered IDEMPOTENCY_IN_PROGRESS).
- */
-export interface Job {
-  request: AllocationRequest;
-  busyItems: ReadonlySet<number>;
-}
+export type { Job } from "./allocation-outcomes.js";
 
 /** Payouts committed and the points they paid, by their quests' mode. */
 export type PaidByMode = Record<Mode, { payouts: number; points: number }>;
@@ -154,13 +119,6 @@ async function runIsolatingBusyQuests(
 
 const RETRY_TRANSACTIONS_MAX = 4;
 
-/** A lock the batch needed (its quests', its passes' totals) was not granted in time. */
-class QuestLockNotGranted extends Error {
-  constructor(override readonly cause: unknown) {
-    super("A quest of an allocation batch was not locked within the lock timeout.");
-  }
-}
-
 /** The batch's write would have taken a pass beyond the points limit: decide it again. */
 class PassTotalRaced extends Error {
   constructor(override readonly cause: unknown) {
@@ -168,127 +126,13 @@ class PassTotalRaced extends Error {
   }
 }
 
-/**
- * The answers of statements sent together. When one fails, those sent after it fail too (the
- * transaction is aborted), possibly in the same turn: the error thrown is the first one sent's,
- * the cause (a lock not granted), never a follower's "transaction is aborted".
- */
-async function inSendOrder<A, B, C>(
-  a: Promise<A>,
-  b: Promise<B>,
-  c: Promise<C>,
-): Promise<[A, B, C]> {
-  const settled = await Promise.allSettled([a, b, c]);
-  for (const result of settled) if (result.status === "rejected") throw result.reason;
-  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [A, B, C];
-}
-
-/** The entries of each quest, in arrival order. */
-function groupByQuest<T>(entries: readonly T[], questOf: (entry: T) => number): Map<number, T[]> {
-  const byQuest = new Map<number, T[]>();
-  for (const entry of entries) {
-    const group = byQuest.get(questOf(entry));
-    if (group) group.push(entry);
-    else byQuest.set(questOf(entry), [entry]);
-  }
-  return byQuest;
-}
-
 /** One batch inside its transaction; outcome i answers job i. */
 async function allocateInTransaction(
   tx: Tx,
   jobs: readonly Job[],
 ): Promise<BatchRun<RequestOutcome>> {
-  const claims = jobs.map((job) => claimsOf(job.request, job.busyItems));
-  const given = claims.flatMap((c) => [c.request, ...c.items]).filter((c) => c !== undefined);
-  const questIds = [...new Set(jobs.map((job) => job.request.questId))];
-  // Sent together, run by the server in this order: none needs an answer of another, so they
-  // cost one round trip (the context's snapshot is still taken once the locks are granted).
-  const claimed = tryLockIdempotencyKeys(tx, given);
-  const locked = lockQuestsForAllocation(tx, questIds).catch((error: unknown) => {
-    throw isLockNotGranted(error) ? new QuestLockNotGranted(error) : error;
-  });
-  const read = readAllocationContext(tx, {
-    questIds,
-    keyIds: [...new Set(jobs.map((job) => job.request.keyId))],
-    passes: [...new Set(jobs.flatMap((job) => job.request.items.map((item) => item.pass)))],
-    claims: given,
-  });
-  const [lockedClaims, quests, context] = await inSendOrder(claimed, locked, read);
-  const freeClaims = new Set(given.filter((_, i) => lockedClaims[i]));
-  const stateOf = (claim: IdempotencyClaim | undefined): ClaimState | undefined =>
-    claim && { free: freeClaims.has(claim), stored: context.stored.get(claimId(claim)) };
-
-  // Refusals that come before the rules (the order of checks): key, quest, owner, then the
-  // request's idempotency key, then each item's.
-  const early = jobs.map(
-    (job, i) =>
-      precheck(job.request, quests.get(job.request.questId), context.liveKeyIds) ??
-      answerOfRequestKey(job.request, stateOf(claims[i]!.request)),
-  );
-  const itemsEarly = jobs.map((job, i) =>
-    early[i]
-      ? []
-      : job.request.items.map((item, n) =>
-          job.busyItems.has(n)
-            ? refused(job.request, inProgress())
-            : answerOfItemKey(job.request, item, stateOf(claims[i]!.items[n])),
-        ),
-  );
-  const decisions = decideEachQuest(jobs, early, itemsEarly, quests, context);
-
-  const payouts: PayoutToWrite[] = [];
-  const records: { claim: IdempotencyClaim; outcome: StoredOutcome }[] = [];
-  const results = jobs.map((job, i): RequestOutcome => {
-    const first = early[i];
-    if (first) return first;
-    const { request } = job;
-    const quest = quests.get(request.questId)!;
-    const group = decisions.get(job)!;
-    let ruled = 0;
-    const fresh: PayoutToWrite[] = [];
-    const itemRecords: typeof records = [];
-    const items = request.items.map((item, n): ItemOutcome => {
-      const before = itemsEarly[i]![n];
-      if (before) return before;
-      const decision = group.decisions[ruled++]!;
-      let outcome: ItemOutcome;
-      if (decision.ok) {
-        const payout: Payout = {
-          id: uuidv7(),
-          questId: request.questId,
-          amount: item.points,
-          createdAt: context.now,
-          pass: item.pass,
-          earningPeriodId: decision.periodId,
-        };
-        fresh.push({
-          payout,
-          accountId: context.accountIdByPass.get(item.pass)!,
-          mode: quest.mode,
-          campaignId: quest.campaignId,
-        });
-        outcome = { ok: true, payout, replayed: false };
-      } else {
-        outcome = refused(request, decision.error);
-      }
-      const claim = claims[i]!.items[n];
-      if (claim) itemRecords.push({ claim, outcome: toStoredItem(outcome) });
-      return outcome;
-    });
-    // A rejected atomic batch pays nothing and keeps no item's outcome: a retry may reuse them.
-    const outcome: RequestOutcome = group.rejected
-      ? refused(request, batchRejected(items))
-      : { ok: true, items, replayed: false };
-    if (!group.rejected) {
-      payouts.push(...fresh);
-      records.push(...itemRecords);
-    }
-    const claim = claims[i]!.request;
-    if (claim) records.push({ claim, outcome: toStoredRequest(outcome) });
-    return outcome;
-  });
-
+  const locked = await claimLockAndRead(tx, jobs);
+  const { outcomes, payouts, records } = decideBatch(jobs, locked);
   // The write may wait for passes' kept totals another transaction holds; timing out there is
   // like a busy quest: nothing was written, and each quest is tried again on its own. If that
   // transaction raised one of them beyond what this batch decided on, the CHECK refuses the
@@ -297,7 +141,7 @@ async function allocateInTransaction(
     tx,
     payouts,
     records,
-    allocationEvents(payouts, quests, context),
+    allocationEvents(payouts, locked.quests, locked.context),
   ).catch((error: unknown) => {
     if (isLockNotGranted(error)) throw new QuestLockNotGranted(error);
     if (isPassPointsOverLimit(error)) throw new PassTotalRaced(error);
@@ -305,93 +149,9 @@ async function allocateInTransaction(
   });
   const paid = nothingPaid();
   for (const { payout } of payouts) {
-    const mode = quests.get(payout.questId)!.mode;
+    const mode = locked.quests.get(payout.questId)!.mode;
     paid[mode].payouts++;
     paid[mode].points += payout.amount;
   }
-  return { outcomes: results, paid, deliveries: written.deliveries };
-}
-/**
- * The rules for the items that passed the prechecks: each quest's requests in arrival order
- * against that quest's running remainder, an atomic request kept or dropped whole. The live
- * quests share one running total per pass (a pass may be paid by several quests of the batch),
- * so together they never take a pass beyond the points limit.
- */
-function decideEachQuest(
-  jobs: readonly Job[],
-  early: readonly (RequestOutcome | undefined)[],
-  itemsEarly: readonly (ItemOutcome | undefined)[][],
-  quests: Map<number, LockedQuest>,
-  context: AllocationContext,
-): Map<Job, GroupDecision> {
-  const decisions = new Map<Job, GroupDecision>();
-  const passPoints = new Map(context.passPoints);
-  const undecided = jobs
-    .map((job, i) => ({ job, before: itemsEarly[i]! }))
-    .filter((_, i) => early[i] === undefined);
-  for (const [questId, entries] of groupByQuest(undecided, (e) => e.job.request.questId)) {
-    const quest = quests.get(questId)!;
-    const decided = decideInOrder(
-      {
-        questId,
-        enabled: quest.enabled,
-        start: quest.start,
-        end: quest.end,
-        pointsRemaining: quest.pointsRemaining,
-        actionTypeActive: context.actionTypeActive.get(questId) ?? false,
-        period: context.period,
-      },
-      entries.map(({ job, before }) => ({
-        items: job.request.items
-          .filter((_, n) => before[n] === undefined)
-          .map((item) => ({
-            points: item.points,
-            pass: item.pass,
-            accountExists: context.accountIdByPass.has(item.pass),
-          })),
-        atomic: job.request.atomic,
-        failedBefore: before.some((outcome) => outcome !== undefined && !outcome.ok),
-      })),
-      context.now,
-      quest.mode === "live" ? passPoints : undefined,
-    );
-    entries.forEach(({ job }, i) => {
-      decisions.set(job, decided[i]!);
-    });
-  }
-  return decisions;
-}
-
-/**
- * The checks made before the allocation rules, now under the quest lock: the key still live
- * (a revocation or expiry that committed before this point is honoured), and the quest there and
- * still the key's account's. Undefined: go on to the request's idempotency key.
- */
-function precheck(
-  request: AllocationRequest,
-  quest: LockedQuest | undefined,
-  liveKeyIds: Set<string>,
-): RequestOutcome | undefined {
-  if (!liveKeyIds.has(request.keyId)) {
-    return refused(
-      request,
-      new AppError("INVALID_API_KEY", "The x-api-key header is missing, unknown or revoked."),
-    );
-  }
-  if (!quest) {
-    return refused(
-      request,
-      new AppError("QUEST_NOT_FOUND", `Quest ${request.questId} does not exist.`),
-    );
-  }
-  if (quest.ownerId !== request.accountId) {
-    return refused(
-      request,
-      new AppError(
-        "NOT_QUEST_OWNER",
-        `This API key's account does not own quest ${request.questId}.`,
-      ),
-    );
-  }
-  return undefined;
+  return { outcomes, paid, deliveries: written.deliveries };
 }

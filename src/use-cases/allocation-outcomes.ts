@@ -85,3 +85,12 @@ export function batchRejected(items: readonly ItemOutcome[]): AppError {
     errors,
   );
 }
+
+/**
+ * A request as the scheduler carries it, with the items whose idempotency keys another request
+ * of this process holds (they are answered IDEMPOTENCY_IN_PROGRESS).
+ */
+export interface Job {
+  request: AllocationRequest;
+  busyItems: ReadonlySet<number>;
+}

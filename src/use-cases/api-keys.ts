@@ -1,3 +1,4 @@
+import type { Db, Tx } from "../db/handle.js";
 import {
   apiKeyDisplayPrefix,
   apiKeyFromInput,
@@ -11,7 +12,6 @@ import type { KeyScope } from "../domain/operators.js";
 import type { ApiKeyRecord } from "../domain/records.js";
 import { insertApiKey, lockApiKey, revokeApiKey, shortenApiKeyExpiry } from "../store/api-keys.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db, Tx } from "../store/db.js";
 import { recordEvents } from "../store/webhook-outbox.js";
 import { ownerIdOf } from "./quests.js";
 import { keyRevokedEvent } from "./webhook-events.js";

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Db } from "../db/handle.js";
 import {
   type Application,
   checkApplicantToken,
@@ -16,7 +17,6 @@ import {
   markKeysClaimed,
 } from "../store/applications.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db } from "../store/db.js";
 import { createApiKey } from "./api-keys.js";
 import { ownerIdOf } from "./quests.js";
 

@@ -1,3 +1,4 @@
+import type { Db, Tx } from "../db/handle.js";
 import {
   type Application,
   type ApprovalOverrides,
@@ -9,7 +10,6 @@ import { AppError } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
 import { lockApplication, markApproved, markRejected } from "../store/applications.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db, Tx } from "../store/db.js";
 import { recordEvents } from "../store/webhook-outbox.js";
 import { type ReviewedApplication, withOwners } from "./operator-lists.js";
 import { insertNewQuest } from "./quests.js";

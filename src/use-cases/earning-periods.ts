@@ -2,13 +2,14 @@
  * The operator's earning periods: create, move, delete. Periods never overlap (the exclusion
  * constraint), and a payout never ends up outside the period it is stamped with.
  */
+
+import type { Db, Tx } from "../db/handle.js";
 import type { AuditContext } from "../domain/audit.js";
 import type { EarningPeriod } from "../domain/earning-periods.js";
 import { AppError } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
 import { checkWindow } from "../domain/quests.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db, Tx } from "../store/db.js";
 import {
   deleteEarningPeriod,
   hasPayoutsOutside,

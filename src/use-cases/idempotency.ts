@@ -1,23 +1,27 @@
 /**
  * Idempotency keys, all of it (docs/architecture.md, "Idempotency"): a key's shape, what a request or an item
  * asked for (its hash), the claim a transaction takes on it, what a stored record answers (a
- * replay, or IDEMPOTENCY_KEY_REUSED), and outcomes in and out of their stored form. The lock and
- * the record's SQL are in `store/idempotency.ts`; the allocation's batch stores the records in
+ * replay, or IDEMPOTENCY_KEY_REUSED), what is kept under a key (only a payout: a refusal keeps
+ * nothing, so its retry is decided afresh), and outcomes in and out of their stored form. The lock
+ * and the record's SQL are in `store/idempotency.ts`; the allocation's batch stores the records in
  * its own statement, with the payouts.
  */
 import { createHash } from "node:crypto";
 import { AppError, badRequest, type FieldError, isErrorCode } from "../domain/errors.js";
 import { IDEMPOTENCY_KEY_LENGTH_MAX } from "../domain/limits.js";
-import type {
-  IdempotencyClaim,
-  StoredClaim,
-  StoredItemOutcome,
-  StoredOutcome,
+import {
+  holdsPayout,
+  type IdempotencyClaim,
+  type StoredBatch,
+  type StoredClaim,
+  type StoredOutcome,
+  type StoredPayout,
 } from "../store/idempotency.js";
 import {
   type AllocationRequest,
   type ItemOutcome,
   type ItemRequest,
+  type PayoutReceipt,
   type Refusal,
   type RequestOutcome,
   refused,
@@ -129,8 +133,10 @@ export interface ClaimState {
 
 /**
  * A key against its record: nothing to answer (a key not in use), in flight, reused for another
- * quest, body or kind of request, or the record to replay. A request's key (a batch's header)
- * never replays a single payout; an item's never replays a batch.
+ * quest, body or kind of request, or the record to replay. Only a record that holds a payout
+ * counts: one that holds none (a refusal the previous version kept) is as if nothing were stored,
+ * so the request is decided afresh and its own record, if it pays, written over it. A request's
+ * key (a batch's header) never replays a single payout; an item's never replays a batch.
  */
 function check(
   request: AllocationRequest,
@@ -141,7 +147,7 @@ function check(
   if (!state) return undefined;
   if (!state.free) return refused(request, inProgress());
   const stored = state.stored;
-  if (!stored) return undefined;
+  if (!stored || !holdsPayout(stored.outcome)) return undefined;
   const otherKind = kind === "request" ? "payout" in stored.outcome : "batch" in stored.outcome;
   if (stored.questId !== request.questId || stored.requestHash !== requestHash || otherKind) {
     return refused(request, keyReused());
@@ -155,7 +161,9 @@ export function answerOfRequestKey(
   state: ClaimState | undefined,
 ): RequestOutcome | undefined {
   const found = check(request, request.idempotency?.requestHash, state, "request");
-  return found && ("ok" in found ? found : fromStoredRequest(found));
+  if (!found || "ok" in found) return found;
+  if (!("batch" in found)) throw new Error("invariant: a batch's key holds a single outcome");
+  return fromStoredBatch(request, found);
 }
 
 /** An item's key: undefined to go on to the rules, or its answer. */
@@ -166,67 +174,51 @@ export function answerOfItemKey(
 ): ItemOutcome | undefined {
   const found = check(request, item.idempotency?.requestHash, state, "item");
   if (!found || "ok" in found) return found;
-  if ("batch" in found) throw new Error("invariant: an item's key holds a batch");
-  return fromStoredItem(found, true);
+  if (!("payout" in found)) throw new Error("invariant: an item's key holds no payout");
+  return fromStoredPayout(found, true);
 }
 
-export function toStoredItem(outcome: ItemOutcome): StoredItemOutcome {
-  if (outcome.ok) {
-    const { id, amount, createdAt, pass } = outcome.payout;
-    return { payout: { id, amount, createdAt: createdAt.toISOString(), pass } };
-  }
-  return {
-    error: {
-      code: outcome.error.code,
-      detail: outcome.error.message,
-      requestId: outcome.requestId,
-    },
-  };
+/**
+ * What an item's key keeps of its outcome: its payout. A refusal keeps nothing (undefined): the
+ * key's retry is decided afresh, so a pass registered or a budget raised meanwhile is paid.
+ */
+export function toStoredItem(outcome: ItemOutcome): StoredPayout | undefined {
+  return outcome.ok ? storedPayout(outcome.payout) : undefined;
 }
 
-export function toStoredRequest(outcome: RequestOutcome): StoredOutcome {
-  if (outcome.ok) {
-    return {
-      batch: {
-        items: outcome.items.map((item) => ({ ...toStoredItem(item), replayed: item.replayed })),
-      },
-    };
-  }
-  return {
-    error: {
-      code: outcome.error.code,
-      detail: outcome.error.message,
-      requestId: outcome.requestId,
-      ...(outcome.error.errors ? { errors: outcome.error.errors } : {}),
-    },
-  };
+/**
+ * What a batch's own key keeps of its answer: the whole answer, its refusals included (a retry
+ * replays it as it was), when it holds a payout; else nothing (undefined): a batch refused whole
+ * (BATCH_REJECTED) or whose every item was refused is decided afresh when retried.
+ */
+export function toStoredRequest(outcome: RequestOutcome): StoredBatch | undefined {
+  if (!outcome.ok || !outcome.items.some((item) => item.ok)) return undefined;
+  const items = outcome.items.map((item) => ({
+    ...(item.ok
+      ? storedPayout(item.payout)
+      : { error: { code: item.error.code, detail: item.error.message } }),
+    replayed: item.replayed,
+  }));
+  return { batch: { items } };
 }
 
-/** A replay: the first outcome again, with the first request's id on a refusal. */
-function fromStoredItem(stored: StoredItemOutcome, replayed: boolean): ItemOutcome {
-  if ("payout" in stored) {
-    const { id, amount, createdAt, pass } = stored.payout;
-    return { ok: true, payout: { id, amount, createdAt: new Date(createdAt), pass }, replayed };
-  }
-  const { code, detail, errors, requestId } = stored.error;
-  return {
-    ok: false,
-    error: new AppError(isErrorCode(code) ? code : "INTERNAL", detail, errors),
-    replayed,
-    requestId: requestId ?? "",
-  };
+function storedPayout({ id, amount, createdAt, pass }: PayoutReceipt): StoredPayout {
+  return { payout: { id, amount, createdAt: createdAt.toISOString(), pass } };
+}
+
+/** A payout's replay: the first payout again. */
+function fromStoredPayout(stored: StoredPayout, replayed: boolean): ItemOutcome {
+  const { id, amount, createdAt, pass } = stored.payout;
+  return { ok: true, payout: { id, amount, createdAt: new Date(createdAt), pass }, replayed };
 }
 
 /** A batch's whole first answer again: its items as they were first answered. */
-function fromStoredRequest(stored: StoredOutcome): RequestOutcome {
-  if ("batch" in stored) {
-    return {
-      ok: true,
-      items: stored.batch.items.map((item) => fromStoredItem(item, item.replayed)),
-      replayed: true,
-    };
-  }
-  const item = fromStoredItem(stored, true);
-  if (item.ok) throw new Error("invariant: a batch's key holds a single payout");
-  return item;
+function fromStoredBatch(request: AllocationRequest, stored: StoredBatch): RequestOutcome {
+  const items = stored.batch.items.map((item): ItemOutcome => {
+    if ("payout" in item) return fromStoredPayout(item, item.replayed);
+    const { code, detail } = item.error;
+    const error = new AppError(isErrorCode(code) ? code : "INTERNAL", detail);
+    return { ...refused(request, error), replayed: item.replayed };
+  });
+  return { ok: true, items, replayed: true };
 }

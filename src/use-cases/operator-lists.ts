@@ -4,11 +4,12 @@
  * store only through a use case; a listing that needs nothing beyond its SQL is re-exported as
  * the store writes it.
  */
+
+import type { Queryable } from "../db/handle.js";
 import type { Application, ApplicationStatus } from "../domain/applications.js";
 import type { OwnerFootprint } from "../domain/records.js";
 import { ownerFootprints } from "../store/accounts.js";
 import { listApplications } from "../store/applications.js";
-import type { Queryable } from "../store/db.js";
 import type { Page, PageRequest } from "../store/keyset.js";
 
 export { listAccounts } from "../store/accounts.js";

@@ -3,6 +3,7 @@
  * change role or disable, replace the token; and who a bearer token is. Every change is audited.
  */
 import { validate as isUuid, v7 as uuidv7 } from "uuid";
+import type { Db, Queryable, Tx } from "../db/handle.js";
 import { hashApiKey } from "../domain/api-keys.js";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError } from "../domain/errors.js";
@@ -12,7 +13,6 @@ import {
   type Role,
 } from "../domain/operators.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db, Queryable, Tx } from "../store/db.js";
 import type { PageRequest } from "../store/keyset.js";
 import {
   findOperatorByTokenHash,
@@ -41,21 +41,27 @@ export async function createOperator(
   audit: AuditContext,
   fields: { name: string; role: Role },
 ): Promise<{ operator: Operator; token: string }> {
+  return db.transaction((tx) => createOperatorIn(tx, audit, fields));
+}
+
+/** `createOperator` inside a transaction of the caller's (the demo seeds one with its data). */
+export async function createOperatorIn(
+  tx: Tx,
+  audit: AuditContext,
+  fields: { name: string; role: Role },
+): Promise<{ operator: Operator; token: string }> {
   const token = generateOperatorToken();
-  const operator = await db.transaction(async (tx) => {
-    const created = await insertOperator(tx, {
-      id: uuidv7(),
-      name: fields.name,
-      role: fields.role,
-      tokenHash: hashApiKey(token),
-    });
-    await recordAudit(tx, audit, {
-      action: "operator.create",
-      targetType: "operator",
-      targetId: created.id,
-      details: { name: created.name, role: created.role },
-    });
-    return created;
+  const operator = await insertOperator(tx, {
+    id: uuidv7(),
+    name: fields.name,
+    role: fields.role,
+    tokenHash: hashApiKey(token),
+  });
+  await recordAudit(tx, audit, {
+    action: "operator.create",
+    targetType: "operator",
+    targetId: operator.id,
+    details: { name: operator.name, role: operator.role },
   });
   return { operator, token };
 }

@@ -3,8 +3,9 @@
  * (`quest-stats.ts`): the key's own view (`GET /me`) and a quest's reversals. Routes reach the
  * store only through a use case; these are the thin ones.
  */
+
+import type { Queryable } from "../db/handle.js";
 import type { OwnerView } from "../domain/records.js";
-import type { Queryable } from "../store/db.js";
 import { readOwnerView } from "../store/owner-reads.js";
 
 export { listReversals } from "../store/reversals.js";

@@ -4,13 +4,13 @@
  * thin ones, each a read with the refusal its answer needs (an unknown id or pass).
  */
 import { getAddress } from "viem";
+import type { Queryable } from "../db/handle.js";
 import type { EarningPeriod } from "../domain/earning-periods.js";
 import { AppError } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
 import { EVERY, rankPage, type Standing, scopeKey } from "../domain/pass-totals.js";
 import type { Campaign, PassBalance, PassPayout, Quest } from "../domain/records.js";
 import { findCampaign } from "../store/campaigns.js";
-import type { Queryable } from "../store/db.js";
 import { listAllEarningPeriods } from "../store/earning-periods.js";
 import type { Page, PageRequest } from "../store/keyset.js";
 import { listCampaignQuests } from "../store/quests.js";

@@ -1,7 +1,7 @@
+import type { Db } from "../db/handle.js";
 import type { QuestDetailRead } from "../domain/records.js";
-import type { Db } from "../store/db.js";
+import { createBatchScheduler } from "../machinery/batch-scheduler.js";
 import { type DetailPage, findQuestDetails } from "../store/quests.js";
-import { createBatchScheduler } from "./batch-scheduler.js";
 
 const DETAIL_BATCH_MAX = 256;
 const DETAIL_QUEUE_MAX = 1_000;

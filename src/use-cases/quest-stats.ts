@@ -1,6 +1,6 @@
+import type { Queryable } from "../db/handle.js";
 import type { StatsRow } from "../domain/records.js";
 import { type Bucket, statsRange } from "../domain/stats.js";
-import type { Queryable } from "../store/db.js";
 import { findQuestStart, readQuestStats } from "../store/owner-reads.js";
 
 /**

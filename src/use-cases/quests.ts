@@ -1,3 +1,4 @@
+import type { Db, Queryable, Tx } from "../db/handle.js";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError, badRequest } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
@@ -16,7 +17,6 @@ import { ensureActionType } from "../store/action-types.js";
 import { recordAudit } from "../store/audit.js";
 import { findCampaign, insertCampaign, lockCampaign, writeCampaign } from "../store/campaigns.js";
 import { announce } from "../store/change-notices.js";
-import type { Db, Queryable, Tx } from "../store/db.js";
 import { moveQuestTotals } from "../store/pass-totals.js";
 import { insertQuest, lockQuest, writeQuest } from "../store/quests.js";
 

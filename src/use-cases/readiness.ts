@@ -1,5 +1,5 @@
+import type { Db } from "../db/handle.js";
 import { unavailable } from "../domain/errors.js";
-import type { Db } from "../store/db.js";
 
 /** `GET /readyz`: the database answers a query (else 503, retry in 5 s); which database it is. */
 export async function checkDatabase(db: Db): Promise<{ database: Db["kind"] }> {

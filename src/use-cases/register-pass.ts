@@ -1,8 +1,8 @@
+import type { Db, Tx } from "../db/handle.js";
 import type { AuditChange, AuditContext } from "../domain/audit.js";
 import type { Account } from "../domain/records.js";
 import { registerAccount } from "../store/accounts.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db, Tx } from "../store/db.js";
 
 /** Registers a pass (the operator's POST /admin/accounts); only a new registration is audited. */
 export function registerPass(

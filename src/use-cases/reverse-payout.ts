@@ -1,11 +1,11 @@
 import { validate as isUuid, v7 as uuidv7 } from "uuid";
+import type { Db } from "../db/handle.js";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
 import type { Reversal } from "../domain/records.js";
 import { isApiKeyLive } from "../store/api-keys.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db } from "../store/db.js";
 import { applyPointsChanges } from "../store/pass-totals.js";
 import { lockQuest } from "../store/quests.js";
 import { findPayoutQuestId, findPayoutToReverse, writeReversal } from "../store/reversals.js";

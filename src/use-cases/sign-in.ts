@@ -6,6 +6,7 @@
 import { randomInt } from "node:crypto";
 import { verifyMessage } from "viem";
 import { type ChainClient, ChainError } from "../chain/client.js";
+import type { Db } from "../db/handle.js";
 import { clientAddressHash } from "../domain/applications.js";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError } from "../domain/errors.js";
@@ -19,7 +20,6 @@ import {
 } from "../domain/sign-in.js";
 import { findAccountByPass } from "../store/accounts.js";
 import { CLIENT_ADDRESS_SECRET, readServiceSecret } from "../store/applications.js";
-import type { Db } from "../store/db.js";
 import { insertNonce, spendNonce } from "../store/sign-in-nonces.js";
 import { registerAudited } from "./register-pass.js";
 

@@ -1,3 +1,4 @@
+import type { Queryable } from "../db/handle.js";
 import { generateApplicationToken, hashApiKey } from "../domain/api-keys.js";
 import {
   APPLICATION_RATE_WINDOW_MS,
@@ -17,10 +18,8 @@ import {
   readServiceSecret,
   recentClientApplications,
 } from "../store/applications.js";
-
 import { recordAudit } from "../store/audit.js";
 import { findCampaign } from "../store/campaigns.js";
-import type { Queryable } from "../store/db.js";
 import { recordEvents } from "../store/webhook-outbox.js";
 import { provePass, type SignIn, type WalletProof } from "./sign-in.js";
 import { applicationEvent } from "./webhook-events.js";

@@ -1,7 +1,7 @@
+import type { Db } from "../db/handle.js";
 import type { AuditContext } from "../domain/audit.js";
 import { setActionType } from "../store/action-types.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db } from "../store/db.js";
 
 /** Activates or deactivates an action type; allocations on its quests follow under their lock. */
 export function switchActionType(

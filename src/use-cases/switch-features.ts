@@ -1,7 +1,7 @@
+import type { Db } from "../db/handle.js";
 import type { AuditContext } from "../domain/audit.js";
 import type { Features } from "../domain/records.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db } from "../store/db.js";
 import { writeFeatures } from "../store/features.js";
 
 /** Switches features on or off (PUT /admin/features); every process follows its feature cache. */

@@ -5,6 +5,7 @@
  */
 import { lookup } from "node:dns/promises";
 import { validate as isUuid, v7 as uuidv7 } from "uuid";
+import type { Db, Queryable } from "../db/handle.js";
 import type { AuditContext } from "../domain/audit.js";
 import { AppError, badRequest } from "../domain/errors.js";
 import {
@@ -12,14 +13,16 @@ import {
   type EventType,
   eventTypesFor,
   generateWebhookSecret,
+  HTTPS_ONLY_TARGET,
   isPublicAddress,
+  NON_PUBLIC_TARGET,
+  PRIVATE_TARGETS_SETTING,
   SECRET_ROTATION_OVERLAP_MS,
   SECRETS_PREVIOUS_MAX,
   WEBHOOK_ENDPOINTS_MAX,
   webhookUrlProblem,
 } from "../domain/webhooks.js";
 import { recordAudit } from "../store/audit.js";
-import type { Db, Queryable } from "../store/db.js";
 import type { Page, PageRequest } from "../store/keyset.js";
 import { type DeliveryView, listDeliveries } from "../store/webhook-deliveries.js";
 import {
@@ -89,8 +92,11 @@ function checkEvents(owner: EndpointOwner, events: readonly string[]): EventType
  */
 async function checkUrl(url: string, policy: TargetPolicy): Promise<string> {
   const problem = webhookUrlProblem(url, policy.allowPrivateTargets);
-  if (problem)
-    throw badRequest(`The webhook URL ${problem}.`, [{ field: "url", message: problem }]);
+  if (problem) {
+    const lifted = problem === NON_PUBLIC_TARGET || problem === HTTPS_ONLY_TARGET;
+    const detail = `The webhook URL ${problem}${lifted ? `; ${PRIVATE_TARGETS_SETTING}` : ""}.`;
+    throw badRequest(detail, [{ field: "url", message: problem }]);
+  }
   if (policy.allowPrivateTargets) return url;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
   const resolve =
@@ -106,10 +112,11 @@ async function checkUrl(url: string, policy: TargetPolicy): Promise<string> {
   }
   const refused = addresses.find((address) => !isPublicAddress(address));
   if (refused !== undefined || addresses.length === 0) {
-    const message = "must not point at a loopback, private, link-local or other non-public address";
-    throw badRequest(`The webhook URL ${message} (${host} resolves to ${refused}).`, [
-      { field: "url", message },
-    ]);
+    const message = NON_PUBLIC_TARGET;
+    throw badRequest(
+      `The webhook URL ${message} (${host} resolves to ${refused}); ${PRIVATE_TARGETS_SETTING}.`,
+      [{ field: "url", message }],
+    );
   }
   return url;
 }

@@ -15,7 +15,8 @@ import {
   newEventId,
 } from "../domain/webhooks.js";
 import { presentApplication, presentPayout, presentReversal } from "../domain/wire.js";
-import type { LockedQuest, PayoutToWrite } from "../store/allocations.js";
+import type { PayoutToWrite } from "../store/allocation-write.js";
+import type { LockedQuest } from "../store/allocations.js";
 import { audienceKey, type EventToWrite, type Subscriptions } from "../store/webhook-outbox.js";
 
 const OPERATORS: Audience = { operators: true };

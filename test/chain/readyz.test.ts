@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { loadConfig } from "../../src/config.js";
+import type { Db } from "../../src/db/handle.js";
 import { buildApp } from "../../src/http/app.js";
 import { prepareServices } from "../../src/runtime.js";
-import type { Db } from "../../src/store/db.js";
 import { expectStatus, openTestDb } from "../helpers/app.js";
 import { closedPort, type FakeChainNode, startChainNode } from "../helpers/chain-node.js";
 

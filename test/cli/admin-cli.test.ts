@@ -536,6 +536,62 @@ describe("questpoints admin (CLI over HTTP)", () => {
     assert.equal(await readQuest(second.key), 401);
   });
 
+  it("prints what an approval granted: the live quest's terms, and what was asked where it changed", async () => {
+    const apply = async (totalPoints: number) => {
+      const wallet = newWallet();
+      const now = Date.now();
+      const submitted = await fetch(`${service.baseUrl}/applications`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          project: "Granted project",
+          contact: "granted@example.com",
+          owner: wallet.address,
+          proof: await applicationProof(service.baseUrl, wallet),
+          quest: {
+            name: "Granted quest",
+            total_points: totalPoints,
+            expected_points_per_completion: 10,
+            start: new Date(now - DAY_MS).toISOString(),
+            end: new Date(now + DAY_MS).toISOString(),
+          },
+        }),
+      });
+      assert.equal(submitted.status, 201, await submitted.clone().text());
+      return String(((await submitted.json()) as { id: number }).id);
+    };
+    const row = (run: CliRun, key: string) =>
+      new RegExp(`^│ ${key} +│ (.*?) *│$`, "m").exec(run.stdout)?.[1];
+
+    const changed = await admin([
+      "applications",
+      "approve",
+      await apply(5000),
+      "--total-points",
+      "4000",
+    ]);
+    assert.equal(changed.code, 0, describeRun(changed));
+    assert.match(row(changed, "quest") ?? "", /^"Granted quest", 4000 points, .* \(granted\)$/);
+    assert.equal(row(changed, "asked"), "5000 points", "the request the operator changed");
+    assert.doesNotMatch(row(changed, "quest") ?? "", /5000/);
+
+    const asIs = await admin(["applications", "approve", await apply(3000)]);
+    assert.equal(asIs.code, 0, describeRun(asIs));
+    assert.match(row(asIs, "quest") ?? "", /^"Granted quest", 3000 points, .* \(granted\)$/);
+    assert.equal(row(asIs, "asked"), undefined, "nothing changed: no asked row");
+
+    // --json prints the service's answer whole: the application, with the quest asked for.
+    const json = await adminJson<{ quest: { total_points: number }; quest_id: number }>([
+      "applications",
+      "approve",
+      await apply(5000),
+      "--total-points",
+      "4000",
+    ]);
+    assert.equal(json.quest.total_points, 5000);
+    assert.ok(json.quest_id > 0);
+  });
+
   it("answers a deletion with JSON under --json", async () => {
     const start = Date.now() + 800 * DAY_MS;
     const period = await adminJson<{ id: number }>([

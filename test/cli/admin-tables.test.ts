@@ -243,6 +243,14 @@ describe("questpoints admin tables: 100 columns, summaries, known audit actions"
     assert.match(created.stdout, /│ name +│ Made by the CLI with a name far[^│]*… │/);
   });
 
+  it("counts a nested object's fields in words: an approval's one override is `(1 field)`", async () => {
+    // The approval above overrode the total points only.
+    const run = await admin(["audit", "list", "--action", "application.approve"]);
+    assertFits(run, "audit list --action application.approve");
+    assert.match(run.stdout, /\boverrides \(1 field\)/, run.stdout);
+    assert.doesNotMatch(run.stdout, /\(1 (field|item)s\)/);
+  });
+
   it("shows an audit entry's details as a short summary: a reversal's reason and amount", async () => {
     const run = await admin(["audit", "list", "--action", "payout.reverse"]);
     assertFits(run, "audit list --action payout.reverse");

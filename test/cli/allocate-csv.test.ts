@@ -244,14 +244,18 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     const books = await assertBooksBalance(key, questId, 2000);
     assert.deepEqual(books, { remaining: 0, paid: 2000 });
 
-    // Again: the paid rows are replayed, and the service's refusals are answered as before.
+    // Again: the paid rows are replayed; the service kept nothing for its refusals, so they are
+    // decided afresh (and refused again: the budget is spent, the passes still unknown).
     const again = await allocate(key, questId, csv);
     assert.equal(again.code, 2, describeRun(again));
     const replay = summaryOf(again);
     assert.deepEqual(replay.paid, { count: 0, points: 0 });
     assert.deepEqual(replay.replayed, { count: 200, points: 2000 });
-    assert.equal(replay.refused.count, 100);
-    assert.equal(replay.refused.replayed, 80, "all but the 20 rows refused before sending");
+    assert.deepEqual(replay.refused, {
+      count: 100,
+      replayed: 0,
+      by_code: { BAD_REQUEST: 20, ACCOUNT_NOT_FOUND: 10, INSUFFICIENT_POINTS: 70 },
+    });
     assert.deepEqual(await assertBooksBalance(key, questId, 2000), books);
   });
 
@@ -390,7 +394,7 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     assert.deepEqual(summaryOf(run).paid, { count: 3, points: 3 });
   });
 
-  it("goes on past a quest-wide refusal replayed from an earlier run, and lists it to retry", async () => {
+  it("stops at a fresh quest-wide refusal; once the cause is gone, a rerun pays every row, the refused one under its key", async () => {
     // The quest looks active (GET /quests), but its action type is off: the first row is refused.
     const { key, questId, passes } = await fixture(100, 5);
     const actionType = `csv-${Date.now().toString(36)}`;
@@ -406,28 +410,26 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     assert.deepEqual(stopped.refused.by_code, { ACTION_TYPE_INACTIVE: 1 });
     assert.equal(stopped.not_done, 4, "a fresh quest-wide refusal stops the run");
     assert.match(stopped.stopped ?? "", /ACTION_TYPE_INACTIVE/);
+    const { rows: kept } = await service.ctx.db.query(
+      "SELECT 1 FROM idempotency_keys WHERE quest_id = $1",
+      [questId],
+    );
+    assert.equal(kept.length, 0, "the refusal keeps nothing under the row's key");
 
-    // Fixed: row 1's refusal is replayed (kept under its key), the rows never sent are paid.
+    // Fixed: row 1 is decided afresh under the same key and paid, with the rows never sent.
     await service.ctx.admin("PUT", `/admin/action-types/${actionType}`, { active: true });
     const second = await allocate(key, questId, csv, ["--concurrency", "1"]);
-    assert.equal(second.code, 2, describeRun(second));
+    assert.equal(second.code, 0, describeRun(second));
     const resumed = summaryOf(second);
     assert.equal(resumed.stopped, null);
-    assert.deepEqual(resumed.paid, { count: 4, points: 8 });
-    assert.deepEqual(resumed.refused, {
-      count: 1,
-      replayed: 1,
-      by_code: { ACTION_TYPE_INACTIVE: 1 },
-    });
-    assert.deepEqual(
-      outputRows(csv, questId, "retry").map((row) => [row.line, row.address, row.code]),
-      [["2", passes[0], "ACTION_TYPE_INACTIVE"]],
-    );
+    assert.deepEqual(resumed.paid, { count: 5, points: 10 });
+    assert.deepEqual(resumed.refused, { count: 0, replayed: 0, by_code: {} });
 
-    // The retry file carries the next key after the refused one: its row is paid now.
-    const retry = await allocate(key, questId, pathOf(csv, questId, "retry"));
-    assert.equal(retry.code, 0, describeRun(retry));
-    assert.deepEqual(summaryOf(retry).paid, { count: 1, points: 2 });
+    // A third run pays nothing: every row is replayed.
+    const third = await allocate(key, questId, csv);
+    assert.equal(third.code, 0, describeRun(third));
+    assert.deepEqual(summaryOf(third).replayed, { count: 5, points: 10 });
+    assert.deepEqual(await paidTwice(questId), []);
     assert.equal((await payoutsOf(questId)).length, 5);
   });
 
@@ -707,7 +709,12 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     assert.deepEqual(codesByLine(csv, questId, "retry"), toRetry);
     assert.deepEqual(codesByLine(csv, questId, "fix"), toFix);
     const keys = (path: string) => parse(readFileSync(path), { columns: true }) as OutputRow[];
+    // Each refused row is listed under the key it was sent under: the refusal kept nothing there.
     const firstKeys = keys(retryFile).map((row) => row.idempotency_key);
+    assert.equal(firstKeys.length, 2);
+    for (const rowKey of [...firstKeys, ...keys(fixFile).map((row) => row.idempotency_key)]) {
+      assert.match(rowKey, /^qp-csv-[0-9a-f]{32}-q\d+-\d+$/, "the row's own key from the file");
+    }
     const human = await runQuestpoints(argsVia(service.baseUrl, questId, csv), {
       env: { QP_API_KEY: key },
     });
@@ -740,20 +747,16 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     assert.deepEqual(stackedNames(), []);
     assert.equal((await payoutsOf(questId)).length, 7);
 
-    // The original again: its refusals are answered as before and listed with the same keys to
-    // retry under, which paid already: the retried rows are replayed, not paid twice.
+    // The original again: the rows the retry file paid were paid under the keys the original
+    // sends, so they are replayed with the rest, not paid twice; only the malformed rows are
+    // refused again (before sending), to the fix file.
     const again = await allocate(key, questId, csv, inOrder);
     assert.equal(again.code, 2, describeRun(again));
-    assert.deepEqual(summaryOf(again).replayed, { count: 3, points: 30 });
-    assert.deepEqual(codesByLine(csv, questId, "retry"), toRetry);
-    assert.deepEqual(
-      keys(retryFile).map((row) => row.idempotency_key),
-      firstKeys,
-    );
-    const retriedAgain = await allocate(key, questId, retryFile);
-    assert.equal(retriedAgain.code, 0, describeRun(retriedAgain));
-    assert.deepEqual(summaryOf(retriedAgain).paid, { count: 0, points: 0 });
-    assert.deepEqual(summaryOf(retriedAgain).replayed, { count: 2, points: 20 });
+    assert.deepEqual(summaryOf(again).paid, { count: 0, points: 0 });
+    assert.deepEqual(summaryOf(again).replayed, { count: 5, points: 50 });
+    assert.deepEqual(summaryOf(again).retry, { count: 0, kept: 0, file: null });
+    assert.ok(!existsSync(retryFile));
+    assert.deepEqual(codesByLine(csv, questId, "fix"), toFix);
     editRows(fixFile, correct);
     const fixedAgain = await allocate(key, questId, fixFile);
     assert.equal(fixedAgain.code, 0, describeRun(fixedAgain));
@@ -1049,5 +1052,32 @@ describe("questpoints allocate --csv (bulk awards, resumable)", () => {
     }
     assert.ok(!methods.some((method) => method.startsWith("POST")));
     assert.equal((await payoutsOf(questId)).length, 0);
+  });
+
+  it("--dry-run tells of an unregistered pass what a live run is told: its holder joins at /app/join", async () => {
+    const { key, questId, passes } = await fixture(100, 1);
+    // All lower case, as a spreadsheet may hold it: both name the checksummed pass.
+    const stranger = randomPass().toLowerCase();
+    const csv = writeCsv("unregistered.csv", [
+      [passes[0]!, 10],
+      [stranger, 10],
+    ]);
+    const dry = await runQuestpoints(
+      argsVia(service.baseUrl, questId, csv, "--dry-run", "--json"),
+      {
+        env: { QP_API_KEY: key },
+      },
+    );
+    assert.equal(dry.code, 2, describeRun(dry));
+    const [said] = summaryOf<DryRunSummary>(dry).problems;
+    assert.equal(said?.code, "ACCOUNT_NOT_FOUND");
+    assert.match(said!.detail, /joins by signing in with their wallet at \/app\/join/);
+    assert.doesNotMatch(said!.detail, /admin/, "no operator command for the builder to run");
+
+    const live = await allocate(key, questId, csv);
+    assert.equal(live.code, 2, describeRun(live));
+    const [refused] = outputRows(csv, questId, "retry");
+    assert.equal(refused?.code, "ACCOUNT_NOT_FOUND");
+    assert.equal(said!.detail, refused!.detail, "the dry run says what the live run is told");
   });
 });

@@ -1,5 +1,5 @@
 /**
- * One process per embedded data directory (src/store/data-dir-lock.ts), with real processes:
+ * One process per embedded data directory (src/db/data-dir-lock.ts), with real processes:
  * a second `serve`, `migrate` or `demo` on a DATA_DIR in use is refused with a message naming the
  * directory; a lock left by a SIGKILLed process does not block the next start; of two `serve`
  * started together on a fresh directory exactly one runs.
@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { lockDataDir } from "../../src/store/data-dir-lock.js";
+import { lockDataDir } from "../../src/db/data-dir-lock.js";
 import { CLI_ARGS } from "../helpers/cli-command.js";
 import { seedDataDir } from "../helpers/cli-data-dir.js";
 import {
@@ -246,7 +246,7 @@ describe("data directory lock: the socket-file fallback (macOS, BSD), run on thi
         "tsx",
         "--input-type=module",
         "-e",
-        'const { lockDataDir } = await import("./src/store/data-dir-lock.ts");' +
+        'const { lockDataDir } = await import("./src/db/data-dir-lock.ts");' +
           'await lockDataDir(process.argv[1], "darwin"); console.log("locked");' +
           "setInterval(() => {}, 1000);",
         "--",

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parsePassAddress } from "../../src/domain/address.js";
 import { generateApiKey } from "../../src/domain/api-keys.js";
+import { generateOperatorToken } from "../../src/domain/operators.js";
 import {
   DEMO_OWNER_PASS,
   DEMO_PLAYER_PASS,
@@ -27,6 +28,7 @@ describe("demo pass addresses", () => {
 describe("demoInstructions", () => {
   const demo = {
     apiKey: generateApiKey(),
+    operatorToken: generateOperatorToken(),
     questId: 5,
     campaignId: 3,
     playerPass: DEMO_PLAYER_PASS,
@@ -37,6 +39,27 @@ describe("demoInstructions", () => {
 
   it("shows the API key", () => {
     assert.ok(text.includes(demo.apiKey));
+  });
+
+  it("shows the demo operator's token once, beside the key, and names the operator console", () => {
+    const key = lines.findIndex((l) => l.includes(`API key: ${demo.apiKey}`));
+    assert.ok(key >= 0, text);
+    assert.match(
+      lines[key + 1]!,
+      new RegExp(`Operator token: ${demo.operatorToken} .*"demo", role admin`),
+    );
+    assert.equal(text.split(demo.operatorToken).length, 2, "the token appears once");
+    assert.match(
+      text,
+      /operator console at http:\/\/127\.0\.0\.1:8080\/app\/operator takes the operator token/,
+    );
+  });
+
+  it("names the consoles on the pages' address when it is another", () => {
+    const pages = demoInstructions(demo, base, "http://localhost:8080");
+    assert.match(pages, /owner console at http:\/\/localhost:8080\/app\/console/);
+    assert.match(pages, /operator console at http:\/\/localhost:8080\/app\/operator/);
+    assert.match(pages, /curl -s http:\/\/127\.0\.0\.1:8080\/quests\/5/);
   });
 
   it("gives a curl command that reads the quest with the key", () => {

@@ -93,21 +93,42 @@ describe("starting and stopping the service", () => {
   const serve = [...CLI_ARGS, "serve", "--demo-if-empty"];
 
   it("prints where the pages, the API reference and the operator API are, on every start", async () => {
-    const env = { DATA_DIR: dataDir(), PORT: "0", LOG_LEVEL: "warn" };
-    for (const adminToken of [undefined, ADMIN_TOKEN]) {
+    const dir = dataDir();
+    // Without demo data and ADMIN_TOKEN the operator API is off; the demo's operator turns it on;
+    // ADMIN_TOKEN is named when it is set.
+    const starts = [
+      { demo: false, adminToken: undefined, operatorApi: /Operator API: {2}off: set ADMIN_TOKEN/ },
+      {
+        demo: true,
+        adminToken: undefined,
+        operatorApi:
+          /Operator API: {2}on: \S+\/admin with Authorization: Bearer <an operator's token>/,
+      },
+      {
+        demo: true,
+        adminToken: ADMIN_TOKEN,
+        operatorApi: /Operator API: {2}on: \S+\/admin with Authorization: Bearer \$ADMIN_TOKEN/,
+      },
+    ];
+    for (const start of starts) {
+      const env = { DATA_DIR: dir, PORT: "0", LOG_LEVEL: "warn" };
       const run = await startUntil(
         process.execPath,
-        serve,
-        adminToken ? { ...env, ADMIN_TOKEN: adminToken } : env,
+        start.demo ? serve : serve.slice(0, -1),
+        start.adminToken ? { ...env, ADMIN_TOKEN: start.adminToken } : env,
         BANNER_END,
       );
       const text = run.output();
       const base = /questpoints is listening at (http\S+)/.exec(text)?.[1];
       assert.ok(base, text);
-      assert.match(text, new RegExp(`Web pages: +${base}/app`));
-      assert.match(text, new RegExp(`API reference: +${base}/docs`));
-      if (adminToken) assert.match(text, /Operator API: {2}on: .*\/admin.*\/app\/operator/);
-      else assert.match(text, /Operator API: {2}off: set ADMIN_TOKEN/);
+      // The links are on PUBLIC_BASE_URL: by default http://localhost:$PORT, the port it got.
+      const pages = `http://localhost:${new URL(base).port}`;
+      assert.match(text, new RegExp(`Web pages: +${pages}/app `));
+      assert.match(text, new RegExp(`API reference: +${pages}/docs `));
+      assert.match(text, start.operatorApi);
+      if (start.operatorApi.source.includes("on:")) {
+        assert.match(text, new RegExp(`Operator API: .*console at ${pages}/app/operator`));
+      }
       run.child.kill("SIGTERM");
       assert.equal(await exited(run.child), 0);
     }

@@ -28,7 +28,7 @@ import pg from "pg";
 import type { paths } from "../../src/client/index.js";
 import { unwrap } from "../../src/client/index.js";
 import { loadConfig } from "../../src/config.js";
-import { openPostgres } from "../../src/store/postgres.js";
+import { openPostgres } from "../../src/db/postgres.js";
 import { freePort, type PostgresServer, startPostgres } from "../helpers/postgres.js";
 import { accepts } from "../helpers/redis.js";
 import {

@@ -12,44 +12,23 @@
  * browser filesystems).
  */
 
-import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { seedDataDir } from "../helpers/cli-data-dir.js";
-import { killUnderLoadLosesNothing } from "../helpers/kill-under-load.js";
-import {
-  ensureService,
-  killAllServices,
-  type ServiceProcess,
-  sigtermUnderLoad,
-} from "../helpers/service-process.js";
+import { CASE_TIMEOUT, type HandedOn, SIGKILL, SIGTERM } from "../helpers/durability-cases.js";
+import { killAllServices } from "../helpers/service-process.js";
 
 describe("durability on embedded PGlite", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "qp-durability-pglite-"));
   seedDataDir(dataDir); // migrated: the tests are about crashes, not a first start
-  const env = { DATA_DIR: dataDir };
-  let service: ServiceProcess | undefined;
+  const run: HandedOn = { service: undefined, env: { DATA_DIR: dataDir } };
   after(async () => {
     await killAllServices();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("SIGKILL of the service under load: every payout answered 200 is kept, books balance, idempotent keys replay", {
-    timeout: 90_000,
-  }, async (t) => {
-    service = await ensureService(service, env);
-    service = await killUnderLoadLosesNothing(t, service, env, 250);
-  });
-
-  it("SIGTERM under load: stops accepting, answers what is in flight, loses nothing, exits 0 in the grace period", {
-    timeout: 90_000,
-  }, async (t) => {
-    service = await ensureService(service, env);
-    const result = await sigtermUnderLoad(service, env, 200);
-    service = result.service;
-    t.diagnostic(`summary: ${JSON.stringify(result.summary)}; shutdown took ${result.elapsed} ms`);
-    assert.ok(result.exitProblem === undefined, result.exitProblem);
-  });
+  it(SIGKILL.title, CASE_TIMEOUT, (t) => SIGKILL.test(t, run, 250));
+  it(SIGTERM.title, CASE_TIMEOUT, (t) => SIGTERM.test(t, run));
 });

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { killUnderLoadLosesNothing } from "../helpers/kill-under-load.js";
+import { CASE_TIMEOUT, type HandedOn, SIGKILL, SIGTERM } from "../helpers/durability-cases.js";
 import { type PostgresServer, startPostgres } from "../helpers/postgres.js";
 import {
   type Attempt,
@@ -15,8 +15,6 @@ import {
   ensureService,
   killAllServices,
   Load,
-  type ServiceProcess,
-  sigtermUnderLoad,
   sleep,
   startService,
   waitReady,
@@ -24,29 +22,25 @@ import {
 
 describe("durability on PostgreSQL (fsync on)", () => {
   let pg: PostgresServer | undefined;
-  let env: Record<string, string> = {};
-  let service: ServiceProcess | undefined;
+  const run: HandedOn = { service: undefined, env: {} };
   before(async () => {
     pg = await startPostgres({ durable: true });
-    env = { DATABASE_URL: pg.url };
+    run.env = { DATABASE_URL: pg.url };
   });
   after(async () => {
     await killAllServices();
     await pg?.stop();
   });
 
-  it("SIGKILL of the service under load: every payout answered 200 is kept, books balance, idempotent keys replay", {
-    timeout: 90_000,
-  }, async (t) => {
-    service = await ensureService(service, env);
-    service = await killUnderLoadLosesNothing(t, service, env, 300);
-  });
+  it(SIGKILL.title, CASE_TIMEOUT, (t) => SIGKILL.test(t, run, 300));
 
   it("PostgreSQL crash (pg_ctl -m immediate) under load: every payout answered 200 is kept, and the service recovers by itself", {
     timeout: 90_000,
   }, async (t) => {
     assert.ok(pg);
-    service = await ensureService(service, env);
+    const { env } = run;
+    let service = await ensureService(run.service, env);
+    run.service = service;
     const fixture = await createFixture(service.baseUrl);
     const load = new Load(service.baseUrl, fixture, { concurrency: 32 });
     load.start();
@@ -72,6 +66,7 @@ describe("durability on PostgreSQL (fsync on)", () => {
       );
       await service.kill("SIGKILL");
       service = await startService(env);
+      run.service = service;
     }
 
     // Allocations work again on the recovered database.
@@ -94,13 +89,5 @@ describe("durability on PostgreSQL (fsync on)", () => {
     );
   });
 
-  it("SIGTERM under load: stops accepting, answers what is in flight, loses nothing, exits 0 in the grace period", {
-    timeout: 90_000,
-  }, async (t) => {
-    service = await ensureService(service, env);
-    const result = await sigtermUnderLoad(service, env, 200);
-    service = result.service;
-    t.diagnostic(`summary: ${JSON.stringify(result.summary)}; shutdown took ${result.elapsed} ms`);
-    assert.ok(result.exitProblem === undefined, result.exitProblem);
-  });
+  it(SIGTERM.title, CASE_TIMEOUT, (t) => SIGTERM.test(t, run));
 });

@@ -5,13 +5,13 @@ import { after, before } from "node:test";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { getAddress } from "viem";
 import { type Config, loadConfig } from "../../src/config.js";
+import type { Db, DbTimeouts } from "../../src/db/handle.js";
+import { openPglite, snapshotPglite } from "../../src/db/pglite.js";
+import { openPostgres } from "../../src/db/postgres.js";
 import { type AppOptions, buildApp } from "../../src/http/app.js";
 import type { Services } from "../../src/http/services.js";
 import { prepareServices } from "../../src/runtime.js";
-import type { Db, DbTimeouts } from "../../src/store/db.js";
 import { migrate } from "../../src/store/migrate.js";
-import { openPglite, snapshotPglite } from "../../src/store/pglite.js";
-import { openPostgres } from "../../src/store/postgres.js";
 import { startPostgres } from "./postgres.js";
 
 const ALL_DATABASES = ["pglite", "postgres"] as const;

@@ -4,7 +4,7 @@
  * service in another process); either way the same `Books`, checked by `assertBooksBalance`.
  */
 import assert from "node:assert/strict";
-import type { Queryable } from "../../src/store/db.js";
+import type { Queryable } from "../../src/db/handle.js";
 
 export interface Books {
   questId: number;

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import {
   type Browser,
   type BrowserContext,
@@ -14,12 +15,13 @@ import {
   type Request,
   type Route,
 } from "playwright-core";
-import { type Hex, hexToString, isHex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { buildWeb } from "../../scripts/build-web.js";
 import { buildTestContext, type TestContext } from "./app.js";
+import { injectWallet, type TestWallet } from "./browser-wallet.js";
 import { CHROMIUM_FLAGS, chromiumPath } from "./chromium.js";
-import { applicationProof } from "./wallet.js";
+
+// The wallet in the page and the applications it signs live in browser-wallet.ts.
+export { submitApplication, type TestWallet, testWallet } from "./browser-wallet.js";
 
 /**
  * The pages in a real browser: Debian's Chromium driven by playwright-core, against the real
@@ -129,6 +131,21 @@ export async function startWebService(env: Record<string, string> = {}): Promise
       }
     },
   };
+}
+
+/**
+ * Inside a `describe`: a web service (`startWebService(env)`) started before its tests and
+ * closed after them. The object returned is that service once `before` ran (filled in then).
+ */
+export function withWebService(env: Record<string, string> = {}): WebService {
+  const service = {} as WebService;
+  before(async () => {
+    Object.assign(service, await startWebService(env));
+  });
+  after(async () => {
+    await service.close?.();
+  });
+  return service;
 }
 
 export interface OpenedPage {
@@ -360,144 +377,4 @@ export async function failApi(
   const matcher = (url: URL) => pathname(url.pathname);
   await page.route(matcher, (route) => route.fulfill(failure));
   return () => page.unroute(matcher);
-}
-
-// ---- A wallet in the page ----
-
-/** An EIP-1193 error, as a wallet throws it (a plain object with a code). */
-interface WalletFailure {
-  code: number;
-  message: string;
-}
-
-/**
- * A browser wallet the tests control: an EIP-1193 provider the page finds as `window.ethereum`,
- * whose account is a key held here, in Node. `personal_sign` signs with viem
- * (ERC-191), as a real wallet does; `refuse` makes the next requests of a kind answer the
- * user's refusal (EIP-1193 code 4001); `hold` keeps signatures waiting until released.
- */
-export interface TestWallet {
-  /** The account, checksummed. */
-  address: `0x${string}`;
-  privateKey: Hex;
-  /** The methods the page called, in order. */
-  calls: string[];
-  /** The messages signed, as text. */
-  signed: string[];
-  /** What the user refuses, until changed. */
-  refuse: { accounts: boolean; sign: boolean };
-  /** Holds every `personal_sign` until the returned function is called. */
-  hold(): () => void;
-  /** What the page's provider asks of this wallet: a result, or the wallet's error. */
-  answer(
-    method: string,
-    params: unknown[],
-  ): Promise<{ result: unknown } | { error: WalletFailure }>;
-  /** Signs a sign-in message for `service`'s next nonce: an application's owner `proof`. */
-  proof(service: WebService): Promise<{ message: string; signature: string }>;
-}
-
-export function testWallet(privateKey: Hex = generatePrivateKey()): TestWallet {
-  const account = privateKeyToAccount(privateKey);
-  let gate: Promise<void> | undefined;
-  const wallet: TestWallet = {
-    address: account.address,
-    privateKey,
-    calls: [],
-    signed: [],
-    refuse: { accounts: false, sign: false },
-    hold() {
-      let release!: () => void;
-      gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      return () => {
-        gate = undefined;
-        release();
-      };
-    },
-    proof: (service) => applicationProof(service.ctx.inject, { account, address: account.address }),
-    answer: (method, params) => answerWallet(method, params),
-  };
-
-  async function answerWallet(
-    method: string,
-    params: unknown[],
-  ): Promise<{ result: unknown } | { error: WalletFailure }> {
-    wallet.calls.push(method);
-    const refused = { error: { code: 4001, message: "User rejected" } };
-    switch (method) {
-      case "eth_requestAccounts":
-        if (wallet.refuse.accounts) return refused;
-        // Wallets answer lower case: the page checksums it.
-        return { result: [wallet.address.toLowerCase()] };
-      case "eth_accounts":
-        return { result: wallet.refuse.accounts ? [] : [wallet.address.toLowerCase()] };
-      case "eth_chainId":
-        return { result: "0x1df4" };
-      case "personal_sign": {
-        const [data, address] = params as [string, string];
-        if (typeof address !== "string" || address.toLowerCase() !== wallet.address.toLowerCase()) {
-          return { error: { code: 4100, message: `Not this wallet's account: ${address}` } };
-        }
-        await gate;
-        if (wallet.refuse.sign) return refused;
-        const message = isHex(data) ? hexToString(data) : data;
-        const signature = await account.signMessage({ message });
-        wallet.signed.push(message);
-        return { result: signature };
-      }
-      default:
-        return { error: { code: 4200, message: `Unsupported method: ${method}` } };
-    }
-  }
-  return wallet;
-}
-
-/** The wallet as `window.ethereum` in every page of `context`, from its first script on. */
-async function injectWallet(context: BrowserContext, wallet: TestWallet): Promise<void> {
-  await context.exposeFunction("questpointsTestWallet", (method: string, params: unknown[]) =>
-    wallet.answer(method, params),
-  );
-  await context.addInitScript(() => {
-    type Answer = { result: unknown } | { error: { code: number; message: string } };
-    const page = window as unknown as {
-      ethereum: unknown;
-      questpointsTestWallet: (method: string, params: unknown[]) => Promise<Answer>;
-    };
-    page.ethereum = {
-      isQuestpointsTestWallet: true,
-      async request(args: { method: string; params?: unknown[] }) {
-        const answer = await page.questpointsTestWallet(args.method, args.params ?? []);
-        // A wallet's refusal is a plain object with a code, not an Error.
-        if ("error" in answer) throw answer.error;
-        return answer.result;
-      },
-    };
-  });
-}
-
-/** A pending application with one quest, signed by a new owner wallet as an applicant would; its id. */
-export async function submitApplication(service: WebService, project: string): Promise<number> {
-  const owner = testWallet();
-  const hourMs = 60 * 60 * 1000;
-  const response = await service.ctx.inject({
-    method: "POST",
-    url: "/applications",
-    payload: {
-      project,
-      contact: "ops@example.org",
-      owner: owner.address,
-      proof: await owner.proof(service),
-      quest: {
-        name: `${project} quest`,
-        total_points: 1000,
-        expected_points_per_completion: 10,
-        start: new Date(Date.now() - hourMs).toISOString(),
-        end: new Date(Date.now() + 7 * 24 * hourMs).toISOString(),
-      },
-    },
-  });
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json().id as number;
 }

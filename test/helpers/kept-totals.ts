@@ -1,4 +1,4 @@
-import type { Queryable } from "../../src/store/db.js";
+import type { Queryable } from "../../src/db/handle.js";
 
 export interface TotalsRow {
   account_id: string;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openPostgres } from "../../src/store/postgres.js";
+import { openPostgres } from "../../src/db/postgres.js";
 import { holdQuest, type TestContext } from "./app.js";
 import { until } from "./until.js";
 

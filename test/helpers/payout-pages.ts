@@ -2,7 +2,7 @@
  * The payout page of a quest as the query before migration 011 read it (newest first by
  * created_at, then id, LIMIT and OFFSET), in the answer's form: what every page must still equal.
  */
-import type { Queryable } from "../../src/store/db.js";
+import type { Queryable } from "../../src/db/handle.js";
 
 export interface WirePayout {
   id: string;

@@ -492,8 +492,9 @@ export interface AuditSummary {
  * - per quest: no payout id twice, total_points = points_remaining + sum(payouts), and no more
  *   payouts than requests that may have made one (answered 200, or no/5xx answer);
  * - retrying each Idempotency-Key answered 200 replays the same payout id and pays nothing;
- *   each one answered 400 replays the 400; each one without an answer (or a 5xx) pays at most
- *   once when retried, and the books still balance afterwards.
+ *   each one answered 400 kept nothing, so its retry is decided afresh (not a replay); each one
+ *   answered 400 or without an answer (or a 5xx) pays at most once when retried twice, and the
+ *   books still balance afterwards.
  */
 export async function auditAfterRestart(
   baseUrl: string,
@@ -548,15 +549,12 @@ export async function auditAfterRestart(
     );
   }
 
-  // Replays: an Idempotency-Key answered 200 or 400 was stored with its answer.
-  const answered = attempts.filter(
-    (a) => a.idempotencyKey && (a.status === 200 || a.status === 400),
-  );
+  // Replays: an Idempotency-Key answered 200 was stored with its payout.
+  const answered = attempts.filter((a) => a.idempotencyKey && a.status === 200);
   for (const { attempt: a, retry } of await retryKeys(baseUrl, fixture, answered)) {
     assert.equal(retry.status, a.status, `retry of key ${a.idempotencyKey}`);
     assert.equal(retry.replayed, true, `retry of key ${a.idempotencyKey} is a replay`);
-    if (a.status === 200) assert.equal(retry.body?.payout?.id, a.payoutId);
-    else assert.equal(retry.body?.code, a.code);
+    assert.equal(retry.body?.payout?.id, a.payoutId);
   }
   const afterReplays = await audit();
   assert.deepEqual(
@@ -565,8 +563,9 @@ export async function auditAfterRestart(
     "replays paid nothing",
   );
 
-  // Keys whose first try got no answer (or a 5xx): a retry either replays or pays, once.
-  const unanswered = attempts.filter((a) => a.idempotencyKey && ambiguous(a));
+  // Keys refused (400: nothing kept) or whose first try got no answer (or a 5xx): a retry is
+  // decided afresh or replays a payout, and pays at most once.
+  const unanswered = attempts.filter((a) => a.idempotencyKey && (a.status === 400 || ambiguous(a)));
   const firsts = await retryKeys(baseUrl, fixture, unanswered);
   const seconds = new Map(
     (await retryKeys(baseUrl, fixture, unanswered)).map(({ attempt, retry }) => [attempt, retry]),
@@ -576,10 +575,13 @@ export async function auditAfterRestart(
     const second = seconds.get(a)!;
     assert.ok([200, 400].includes(first.status), `retry of ${a.idempotencyKey}: ${first.status}`);
     assert.equal(second.status, first.status);
-    assert.equal(second.replayed, true);
+    if (a.status === 400) assert.equal(first.replayed, false, "a refusal kept nothing");
     if (first.status === 200) {
+      assert.equal(second.replayed, true);
       assert.equal(second.body?.payout?.id, first.body?.payout?.id);
       if (!first.replayed) newlyPaid++;
+    } else {
+      assert.equal(second.replayed, false, "a refusal is decided afresh");
     }
   }
   const final = await audit();

@@ -13,7 +13,7 @@ import { Webhook } from "standardwebhooks";
 import {
   createWebhookDelivery,
   type WebhookDeliveryOptions,
-} from "../../src/use-cases/webhook-delivery.js";
+} from "../../src/machinery/webhook-delivery.js";
 import { expectStatus, type TestContext } from "./app.js";
 
 /** One request a receiver got. */

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { loadConfig } from "../../src/config.js";
+import { openPostgres } from "../../src/db/postgres.js";
 import { buildApp } from "../../src/http/app.js";
 import { prepareServices } from "../../src/runtime.js";
-import { openPostgres } from "../../src/store/postgres.js";
 import {
   ADMIN_TOKEN,
   allocate,

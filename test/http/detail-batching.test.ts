@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Db } from "../../src/store/db.js";
+import type { Db } from "../../src/db/handle.js";
 import {
   allocate,
   createQuest,

@@ -1,40 +1,22 @@
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { it } from "node:test";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { loadConfig } from "../../src/config.js";
+import { openPostgres } from "../../src/db/postgres.js";
 import { buildApp } from "../../src/http/app.js";
 import { prepareServices } from "../../src/runtime.js";
-import { openPostgres } from "../../src/store/postgres.js";
 import {
   ADMIN_TOKEN,
   allocate,
-  DATABASES,
   expectProblem,
   expectStatus,
   type QuestFixture,
   questFixture,
   type TestContext,
-  withContext,
 } from "../helpers/app.js";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function createCampaign(ctx: TestContext): Promise<number> {
-  const response = await ctx.admin("POST", "/admin/campaigns", {
-    name: "Campaign",
-    description: "A test campaign",
-    start: new Date(Date.now() - DAY_MS).toISOString(),
-    end: new Date(Date.now() + DAY_MS).toISOString(),
-  });
-  expectStatus(response, 201);
-  return response.json().id;
-}
-
-async function setFeatures(ctx: TestContext, change: { quests?: boolean; campaigns?: boolean }) {
-  const response = await ctx.admin("PUT", "/admin/features", change);
-  expectStatus(response, 200);
-  return response.json();
-}
+import { newCampaign } from "../helpers/campaigns.js";
+import { describeEachDatabase } from "../helpers/each-database.js";
+import { setFeatures } from "../helpers/features.js";
 
 async function readFeatures(ctx: TestContext) {
   const response = await ctx.admin("GET", "/admin/features");
@@ -71,149 +53,146 @@ async function pollUntil(
   return response;
 }
 
-for (const kind of DATABASES) {
-  describe(`feature switches at run time [${kind}]`, () => {
-    const ctx = withContext(kind);
+describeEachDatabase("feature switches at run time", (ctx, kind) => {
+  it("starts with both features on", async () => {
+    assert.deepEqual(await readFeatures(ctx()), { quests: true, campaigns: true });
+  });
 
-    it("starts with both features on", async () => {
-      assert.deepEqual(await readFeatures(ctx()), { quests: true, campaigns: true });
+  it("answers 400 QUESTS_DISABLED on GET /quests and both /quests/{id} routes when quests are switched off", async () => {
+    const fixture = await questFixture(ctx());
+    const calls = questCalls(ctx(), fixture);
+    expectStatus(await calls.detail(), 200);
+    assert.deepEqual(await setFeatures(ctx(), { quests: false }), {
+      quests: false,
+      campaigns: true,
     });
-
-    it("answers 400 QUESTS_DISABLED on GET /quests and both /quests/{id} routes when quests are switched off", async () => {
-      const fixture = await questFixture(ctx());
-      const calls = questCalls(ctx(), fixture);
-      expectStatus(await calls.detail(), 200);
-      assert.deepEqual(await setFeatures(ctx(), { quests: false }), {
-        quests: false,
-        campaigns: true,
-      });
-      try {
-        expectProblem(await calls.list(), 400, "QUESTS_DISABLED");
-        expectProblem(
-          await ctx().inject({ method: "GET", url: `/quests?owner=${fixture.ownerPass}` }),
-          400,
-          "QUESTS_DISABLED",
-        );
-        expectProblem(await calls.detail(), 400, "QUESTS_DISABLED");
-        expectProblem(await calls.allocate(), 400, "QUESTS_DISABLED");
-        assert.deepEqual(await readFeatures(ctx()), { quests: false, campaigns: true });
-      } finally {
-        await setFeatures(ctx(), { quests: true });
-      }
-      const detail = await calls.detail();
-      expectStatus(detail, 200);
-      assert.equal(detail.json().points_remaining, 1000, "nothing was paid while switched off");
-      assert.deepEqual(detail.json().payouts, []);
-    });
-
-    it("keeps campaigns working while quests are switched off", async () => {
-      const fixture = await questFixture(ctx());
-      const campaignId = await createCampaign(ctx());
-      await setFeatures(ctx(), { quests: false });
-      try {
-        expectProblem(await questCalls(ctx(), fixture).list(), 400, "QUESTS_DISABLED");
-        const campaign = await ctx().inject({ method: "GET", url: `/campaigns/${campaignId}` });
-        expectStatus(campaign, 200);
-        assert.equal(campaign.json().id, campaignId);
-      } finally {
-        await setFeatures(ctx(), { quests: true });
-      }
-    });
-
-    it("restores every quest endpoint when quests are switched back on", async () => {
-      const fixture = await questFixture(ctx());
-      const calls = questCalls(ctx(), fixture);
-      await setFeatures(ctx(), { quests: false });
+    try {
+      expectProblem(await calls.list(), 400, "QUESTS_DISABLED");
+      expectProblem(
+        await ctx().inject({ method: "GET", url: `/quests?owner=${fixture.ownerPass}` }),
+        400,
+        "QUESTS_DISABLED",
+      );
       expectProblem(await calls.detail(), 400, "QUESTS_DISABLED");
-      assert.deepEqual(await setFeatures(ctx(), { quests: true }), {
-        quests: true,
-        campaigns: true,
-      });
-      const list = await calls.list();
-      expectStatus(list, 200);
-      assert.ok(list.json().some((quest: { id: number }) => quest.id === fixture.questId));
-      expectStatus(await calls.detail(), 200);
-      const paid = await calls.allocate();
-      expectStatus(paid, 200);
-      assert.equal(paid.json().payout.amount, 5);
-    });
+      expectProblem(await calls.allocate(), 400, "QUESTS_DISABLED");
+      assert.deepEqual(await readFeatures(ctx()), { quests: false, campaigns: true });
+    } finally {
+      await setFeatures(ctx(), { quests: true });
+    }
+    const detail = await calls.detail();
+    expectStatus(detail, 200);
+    assert.equal(detail.json().points_remaining, 1000, "nothing was paid while switched off");
+    assert.deepEqual(detail.json().payouts, []);
+  });
 
-    it("answers 400 CAMPAIGNS_DISABLED when campaigns are switched off, and back on restores it", async () => {
-      const fixture = await questFixture(ctx());
-      const campaignId = await createCampaign(ctx());
-      const url = `/campaigns/${campaignId}`;
-      assert.deepEqual(await setFeatures(ctx(), { campaigns: false }), {
-        quests: true,
-        campaigns: false,
-      });
-      try {
-        expectProblem(await ctx().inject({ method: "GET", url }), 400, "CAMPAIGNS_DISABLED");
-        const calls = questCalls(ctx(), fixture);
-        expectStatus(await calls.list(), 200);
-        expectStatus(await calls.detail(), 200);
-        expectStatus(await calls.allocate(), 200);
-      } finally {
-        await setFeatures(ctx(), { campaigns: true });
-      }
-      expectStatus(await ctx().inject({ method: "GET", url }), 200);
-    });
-
-    it("leaves a switch alone when PUT /admin/features names only the other one", async () => {
-      await setFeatures(ctx(), { campaigns: false });
-      try {
-        assert.deepEqual(await setFeatures(ctx(), {}), { quests: true, campaigns: false });
-        assert.deepEqual(await setFeatures(ctx(), { quests: true }), {
-          quests: true,
-          campaigns: false,
-        });
-      } finally {
-        await setFeatures(ctx(), { campaigns: true });
-      }
-    });
-
-    if (kind === "postgres") {
-      it("makes a switch changed through one service instance honoured by another within one second", async () => {
-        const url = ctx().url;
-        assert.ok(url, "the PostgreSQL context has a database URL");
-        const db = openPostgres({ url, poolSize: 4 });
-        let second: FastifyInstance | undefined;
-        try {
-          const config = loadConfig({ ADMIN_TOKEN, LOG_LEVEL: "silent" });
-          second = await buildApp(await prepareServices(config, db), { logger: false });
-          await second.ready();
-          const other = second;
-          const listOnSecond = () => other.inject({ method: "GET", url: "/quests" });
-          const listOnFirst = () => ctx().inject({ method: "GET", url: "/quests" });
-          // Both instances have read (and cached) the switch as on.
-          expectStatus(await listOnSecond(), 200);
-          expectStatus(await listOnFirst(), 200);
-
-          await setFeatures(ctx(), { quests: false });
-          try {
-            expectProblem(await pollUntil(listOnSecond, 400, 1500), 400, "QUESTS_DISABLED");
-          } finally {
-            const on = await other.inject({
-              method: "PUT",
-              url: "/admin/features",
-              headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-              payload: { quests: true },
-            });
-            expectStatus(on, 200);
-          }
-          // Switched back on through the second instance: the first follows.
-          expectStatus(await pollUntil(listOnFirst, 200, 1500), 200);
-          expectStatus(await listOnSecond(), 200);
-        } finally {
-          await second?.close();
-          await db.close();
-        }
-      });
+  it("keeps campaigns working while quests are switched off", async () => {
+    const fixture = await questFixture(ctx());
+    const campaignId = await newCampaign(ctx());
+    await setFeatures(ctx(), { quests: false });
+    try {
+      expectProblem(await questCalls(ctx(), fixture).list(), 400, "QUESTS_DISABLED");
+      const campaign = await ctx().inject({ method: "GET", url: `/campaigns/${campaignId}` });
+      expectStatus(campaign, 200);
+      assert.equal(campaign.json().id, campaignId);
+    } finally {
+      await setFeatures(ctx(), { quests: true });
     }
   });
 
-  describe(`QUESTS_ENABLED=false [${kind}]`, () => {
-    const ctx = withContext(kind, { QUESTS_ENABLED: "false" });
+  it("restores every quest endpoint when quests are switched back on", async () => {
+    const fixture = await questFixture(ctx());
+    const calls = questCalls(ctx(), fixture);
+    await setFeatures(ctx(), { quests: false });
+    expectProblem(await calls.detail(), 400, "QUESTS_DISABLED");
+    assert.deepEqual(await setFeatures(ctx(), { quests: true }), {
+      quests: true,
+      campaigns: true,
+    });
+    const list = await calls.list();
+    expectStatus(list, 200);
+    assert.ok(list.json().some((quest: { id: number }) => quest.id === fixture.questId));
+    expectStatus(await calls.detail(), 200);
+    const paid = await calls.allocate();
+    expectStatus(paid, 200);
+    assert.equal(paid.json().payout.amount, 5);
+  });
 
+  it("answers 400 CAMPAIGNS_DISABLED when campaigns are switched off, and back on restores it", async () => {
+    const fixture = await questFixture(ctx());
+    const campaignId = await newCampaign(ctx());
+    const url = `/campaigns/${campaignId}`;
+    assert.deepEqual(await setFeatures(ctx(), { campaigns: false }), {
+      quests: true,
+      campaigns: false,
+    });
+    try {
+      expectProblem(await ctx().inject({ method: "GET", url }), 400, "CAMPAIGNS_DISABLED");
+      const calls = questCalls(ctx(), fixture);
+      expectStatus(await calls.list(), 200);
+      expectStatus(await calls.detail(), 200);
+      expectStatus(await calls.allocate(), 200);
+    } finally {
+      await setFeatures(ctx(), { campaigns: true });
+    }
+    expectStatus(await ctx().inject({ method: "GET", url }), 200);
+  });
+
+  it("leaves a switch alone when PUT /admin/features names only the other one", async () => {
+    await setFeatures(ctx(), { campaigns: false });
+    try {
+      assert.deepEqual(await setFeatures(ctx(), {}), { quests: true, campaigns: false });
+      assert.deepEqual(await setFeatures(ctx(), { quests: true }), {
+        quests: true,
+        campaigns: false,
+      });
+    } finally {
+      await setFeatures(ctx(), { campaigns: true });
+    }
+  });
+
+  if (kind === "postgres") {
+    it("makes a switch changed through one service instance honoured by another within one second", async () => {
+      const url = ctx().url;
+      assert.ok(url, "the PostgreSQL context has a database URL");
+      const db = openPostgres({ url, poolSize: 4 });
+      let second: FastifyInstance | undefined;
+      try {
+        const config = loadConfig({ ADMIN_TOKEN, LOG_LEVEL: "silent" });
+        second = await buildApp(await prepareServices(config, db), { logger: false });
+        await second.ready();
+        const other = second;
+        const listOnSecond = () => other.inject({ method: "GET", url: "/quests" });
+        const listOnFirst = () => ctx().inject({ method: "GET", url: "/quests" });
+        // Both instances have read (and cached) the switch as on.
+        expectStatus(await listOnSecond(), 200);
+        expectStatus(await listOnFirst(), 200);
+
+        await setFeatures(ctx(), { quests: false });
+        try {
+          expectProblem(await pollUntil(listOnSecond, 400, 1500), 400, "QUESTS_DISABLED");
+        } finally {
+          const on = await other.inject({
+            method: "PUT",
+            url: "/admin/features",
+            headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+            payload: { quests: true },
+          });
+          expectStatus(on, 200);
+        }
+        // Switched back on through the second instance: the first follows.
+        expectStatus(await pollUntil(listOnFirst, 200, 1500), 200);
+        expectStatus(await listOnSecond(), 200);
+      } finally {
+        await second?.close();
+        await db.close();
+      }
+    });
+  }
+});
+
+describeEachDatabase(
+  "QUESTS_ENABLED=false",
+  (ctx) => {
     it("starts with quests off and campaigns on", async () => {
       assert.deepEqual(await readFeatures(ctx()), { quests: false, campaigns: true });
       const fixture = await questFixture(ctx());
@@ -221,21 +200,23 @@ for (const kind of DATABASES) {
       expectProblem(await calls.list(), 400, "QUESTS_DISABLED");
       expectProblem(await calls.detail(), 400, "QUESTS_DISABLED");
       expectProblem(await calls.allocate(), 400, "QUESTS_DISABLED");
-      const campaignId = await createCampaign(ctx());
+      const campaignId = await newCampaign(ctx());
       expectStatus(await ctx().inject({ method: "GET", url: `/campaigns/${campaignId}` }), 200);
       // The operator can still switch quests on at run time.
       await setFeatures(ctx(), { quests: true });
       expectStatus(await calls.list(), 200);
       expectStatus(await calls.detail(), 200);
     });
-  });
+  },
+  { env: { QUESTS_ENABLED: "false" } },
+);
 
-  describe(`CAMPAIGNS_ENABLED=false [${kind}]`, () => {
-    const ctx = withContext(kind, { CAMPAIGNS_ENABLED: "false" });
-
+describeEachDatabase(
+  "CAMPAIGNS_ENABLED=false",
+  (ctx) => {
     it("starts with campaigns off and quests on", async () => {
       assert.deepEqual(await readFeatures(ctx()), { quests: true, campaigns: false });
-      const campaignId = await createCampaign(ctx());
+      const campaignId = await newCampaign(ctx());
       const url = `/campaigns/${campaignId}`;
       expectProblem(await ctx().inject({ method: "GET", url }), 400, "CAMPAIGNS_DISABLED");
       const fixture = await questFixture(ctx());
@@ -244,5 +225,6 @@ for (const kind of DATABASES) {
       await setFeatures(ctx(), { campaigns: true });
       expectStatus(await ctx().inject({ method: "GET", url }), 200);
     });
-  });
-}
+  },
+  { env: { CAMPAIGNS_ENABLED: "false" } },
+);

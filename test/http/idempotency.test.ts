@@ -104,7 +104,7 @@ for (const kind of DATABASES) {
       await expectBooks(ctx().db, fixture.questId, { remaining: 960, payouts: 1 });
     });
 
-    it("replays a refusal: INSUFFICIENT_POINTS stays the answer even after the budget is raised", async () => {
+    it("keeps nothing for a refusal: INSUFFICIENT_POINTS, then the budget raised, the same key pays once", async () => {
       const fixture = await questFixture(ctx(), { total_points: 100 });
       const key = newKey();
       const body = { points: 150, address: fixture.playerPass };
@@ -114,16 +114,36 @@ for (const kind of DATABASES) {
         problem.detail,
         `Quest ${fixture.questId} has 100 points left; 150 were requested.`,
       );
-      const replay = await post(ctx().app, fixture, body, key);
-      assertReplayOf(replay, first);
+      // Decided afresh, not replayed: still refused, with this request's own id.
+      const again = await post(ctx().app, fixture, body, key);
+      assertProblem(again, 400, "INSUFFICIENT_POINTS");
+      assert.equal(again.headers[REPLAYED], undefined);
+      assert.notEqual(again.json().request_id, problem.request_id);
       const raised = await ctx().admin("PATCH", `/admin/quests/${fixture.questId}`, {
         total_points: 1000,
       });
       expectStatus(raised, 200);
-      assertReplayOf(await post(ctx().app, fixture, body, key), first);
-      await expectBooks(ctx().db, fixture.questId, { remaining: 1000, payouts: 0 });
-      // The same request under a new key is decided afresh.
-      expectStatus(await post(ctx().app, fixture, body, newKey()), 200);
+      const paid = await post(ctx().app, fixture, body, key);
+      expectStatus(paid, 200);
+      assert.equal(paid.headers[REPLAYED], undefined, "the retry is decided afresh and paid");
+      assertReplayOf(await post(ctx().app, fixture, body, key), paid);
+      await expectBooks(ctx().db, fixture.questId, { remaining: 850, payouts: 1 });
+    });
+
+    it("keeps nothing for ACCOUNT_NOT_FOUND: once the pass is registered, the same key pays once", async () => {
+      const fixture = await questFixture(ctx());
+      const stranger = randomPass();
+      const key = newKey();
+      const body = { points: 15, address: stranger };
+      assertProblem(await post(ctx().app, fixture, body, key), 400, "ACCOUNT_NOT_FOUND");
+      await createAccount(ctx(), stranger);
+      const paid = await post(ctx().app, fixture, body, key);
+      expectStatus(paid, 200);
+      assert.equal(paid.headers[REPLAYED], undefined, "a payout, not a replay");
+      const replay = await post(ctx().app, fixture, body, key);
+      assertReplayOf(replay, paid);
+      assert.equal(replay.json().payout.id, paid.json().payout.id);
+      await expectBooks(ctx().db, fixture.questId, { remaining: 985, payouts: 1 });
     });
 
     it("replays a payout even after the quest was disabled", async () => {
@@ -190,7 +210,7 @@ for (const kind of DATABASES) {
       await expectBooks(ctx().db, other.questId, { remaining: 1000, payouts: 0 });
     });
 
-    it("refuses reuse of a key whose first answer was a refusal, when the body changes", async () => {
+    it("decides afresh a key whose first answer was a refusal, when the body changes (not 422)", async () => {
       const fixture = await questFixture(ctx(), { total_points: 100 });
       const key = newKey();
       assertProblem(
@@ -198,12 +218,16 @@ for (const kind of DATABASES) {
         400,
         "INSUFFICIENT_POINTS",
       );
+      const paid = await post(ctx().app, fixture, { points: 50, address: fixture.playerPass }, key);
+      expectStatus(paid, 200);
+      assert.equal(paid.headers[REPLAYED], undefined);
+      // Paid now: the first body under the key is 422.
       assertProblem(
-        await post(ctx().app, fixture, { points: 50, address: fixture.playerPass }, key),
+        await post(ctx().app, fixture, { points: 150, address: fixture.playerPass }, key),
         422,
         "IDEMPOTENCY_KEY_REUSED",
       );
-      await expectBooks(ctx().db, fixture.questId, { remaining: 100, payouts: 0 });
+      await expectBooks(ctx().db, fixture.questId, { remaining: 50, payouts: 1 });
     });
 
     it("scopes keys per account: two owners use the same key independently", async () => {

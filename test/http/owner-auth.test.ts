@@ -169,6 +169,7 @@ const ROUTE_CASES: Record<string, RouteCase> = {
     invalid: { query: "?cursor=not-a-cursor" },
     invalidField: "cursor",
   },
+  "GET /webhooks/settings": { okStatus: 200 },
   "GET /webhooks/{id}": { okStatus: 200, fresh: newEndpoint },
   "PATCH /webhooks/{id}": {
     okStatus: 200,

@@ -1,19 +1,19 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { describe, it } from "node:test";
+import { it } from "node:test";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import {
   createAccount,
   createQuest,
-  DATABASES,
   type DatabaseKind,
   expectStatus,
   issueKey,
   randomPass,
   type TestContext,
-  withContext,
 } from "../helpers/app.js";
+import { newCampaign } from "../helpers/campaigns.js";
+import { describeEachDatabase } from "../helpers/each-database.js";
 import { keptAndRecomputedTotals } from "../helpers/kept-totals.js";
 
 /**
@@ -35,8 +35,6 @@ const BUDGET_START = 40;
 const PASSES = 6;
 /** Index of the unregistered address in a command's `pass`. */
 const STRANGER = PASSES;
-/** Refusals an idempotency key keeps (step 7 of the order of checks). */
-const STORED_REFUSALS = new Set(["ACCOUNT_NOT_FOUND", "INSUFFICIENT_POINTS"]);
 
 // ---------------------------------------------------------------------------------------------
 // Commands: plain data, so a counterexample prints readably.
@@ -190,17 +188,10 @@ function passesOutOfCaseOrder(): string[] {
 }
 
 async function buildModel(ctx: TestContext): Promise<Model> {
-  const campaigns = [] as unknown as [number, number];
-  for (const name of ["Campaign A", "Campaign B"]) {
-    const response = await ctx.admin("POST", "/admin/campaigns", {
-      name,
-      description: "A campaign of the model test",
-      start: new Date(Date.now() - DAY_MS).toISOString(),
-      end: new Date(Date.now() + 30 * DAY_MS).toISOString(),
-    });
-    expectStatus(response, 201);
-    campaigns.push(response.json().id);
-  }
+  const campaigns: [number, number] = [
+    await newCampaign(ctx, { name: "Campaign A" }),
+    await newCampaign(ctx, { name: "Campaign B" }),
+  ];
   const ownerPass = randomPass();
   await createAccount(ctx, ownerPass);
   const live = await issueKey(ctx, ownerPass);
@@ -310,7 +301,10 @@ function recordPayout(model: Model, quest: QuestModel, payout: PaidPayout) {
   quest.remaining -= payout.amount;
 }
 
-/** Keeps an idempotency key's first outcome, as the service does (a payout or a step-7 refusal). */
+/**
+ * Keeps what a key holds, as the service does: only a payout. A refused request keeps nothing, so
+ * its retry is decided afresh (a stranger stays one; a budget may have been raised meanwhile).
+ */
 function recordKey(
   model: Model,
   quest: QuestModel,
@@ -318,15 +312,9 @@ function recordKey(
   outcome: { status: number; payoutId?: string; code?: string },
 ) {
   if (item.key === undefined || model.keys.has(item.key)) return;
+  if (outcome.status !== 200 || !outcome.payoutId) return;
   const request = { questId: quest.id, points: item.points, address: item.address };
-  if (outcome.status === 200 && outcome.payoutId) {
-    model.keys.set(item.key, { ...request, outcome: { status: 200, payoutId: outcome.payoutId } });
-  } else if (outcome.code && STORED_REFUSALS.has(outcome.code)) {
-    model.keys.set(item.key, {
-      ...request,
-      outcome: { status: outcome.status, code: outcome.code },
-    });
-  }
+  model.keys.set(item.key, { ...request, outcome: { status: 200, payoutId: outcome.payoutId } });
 }
 
 async function runCommand(ctx: TestContext, model: Model, command: Command): Promise<void> {
@@ -779,10 +767,9 @@ const PRELUDE: Command[] = [
   { kind: "roll-period" },
 ];
 
-for (const kind of DATABASES) {
-  describe(`points model: allocations, batches, reversals, top-ups and moves [${kind}]`, () => {
-    const ctx = withContext(kind);
-
+describeEachDatabase(
+  "points model: allocations, batches, reversals, top-ups and moves",
+  (ctx, kind) => {
     it(`budgets, balances and leaderboards follow the model over ${RUNS[kind]} random runs`, async () => {
       const model = await buildModel(ctx());
       const stranger = await ctx().inject({ method: "GET", url: `/passes/${model.stranger}` });
@@ -827,5 +814,5 @@ for (const kind of DATABASES) {
         );
       }
     });
-  });
-}
+  },
+);

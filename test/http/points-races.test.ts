@@ -15,6 +15,7 @@ import {
   type TestContext,
   withContext,
 } from "../helpers/app.js";
+import { newCampaign } from "../helpers/campaigns.js";
 import { keptAndRecomputedTotals } from "../helpers/kept-totals.js";
 import { holdRows, lockWaits } from "../helpers/locks.js";
 
@@ -57,17 +58,10 @@ interface World {
 
 /** Two campaigns, an earning period covering now, an owner with a key and registered players. */
 async function buildWorld(ctx: TestContext): Promise<World> {
-  const campaigns = [] as unknown as [number, number];
-  for (const name of ["Race A", "Race B"]) {
-    const response = await ctx.admin("POST", "/admin/campaigns", {
-      name,
-      description: "A campaign of the race tests",
-      start: new Date(Date.now() - DAY_MS).toISOString(),
-      end: new Date(Date.now() + 30 * DAY_MS).toISOString(),
-    });
-    expectStatus(response, 201);
-    campaigns.push(response.json().id);
-  }
+  const campaigns: [number, number] = [
+    await newCampaign(ctx, { name: "Race A" }),
+    await newCampaign(ctx, { name: "Race B" }),
+  ];
   const periods = await ctx.admin("GET", "/admin/earning-periods");
   expectStatus(periods, 200);
   if (periods.json().items.length === 0) {
@@ -710,14 +704,7 @@ function races(
       // A new campaign, where a quest has paid half of the passes: a move into it adds to the
       // kept totals rows of that half and creates those of the other half, while allocations
       // there do the same.
-      const campaign = await ctx().admin("POST", "/admin/campaigns", {
-        name: `Fresh ${round}`,
-        description: "A campaign made for one round",
-        start: new Date(Date.now() - DAY_MS).toISOString(),
-        end: new Date(Date.now() + DAY_MS).toISOString(),
-      });
-      expectStatus(campaign, 201);
-      const campaignId: number = campaign.json().id;
+      const campaignId = await newCampaign(ctx(), { name: `Fresh ${round}` });
       const resident = await createQuest(ctx(), w.ownerPass, {
         total_points: 100_000,
         campaign_id: campaignId,
@@ -749,14 +736,7 @@ function races(
       const [low, middle, high] = [...fresh].sort((a, b) => (ids.get(a)! < ids.get(b)! ? -1 : 1));
       const mover = await createQuest(ctx(), w.ownerPass, { total_points: 1000 });
       await warmUp(ctx(), { ...w, players: [low!, middle!, high!] }, mover, 3);
-      const campaign = await ctx().admin("POST", "/admin/campaigns", {
-        name: "Destination",
-        description: "Where the mover goes",
-        start: new Date(Date.now() - DAY_MS).toISOString(),
-        end: new Date(Date.now() + DAY_MS).toISOString(),
-      });
-      expectStatus(campaign, 201);
-      const destination: number = campaign.json().id;
+      const destination = await newCampaign(ctx(), { name: "Destination" });
       const resident = await createQuest(ctx(), w.ownerPass, {
         total_points: 1000,
         campaign_id: destination,

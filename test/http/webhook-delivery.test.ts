@@ -11,18 +11,16 @@ import { describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   allocate,
-  createAccount,
-  createQuest,
-  DATABASES,
   expectProblem,
   expectStatus,
-  issueKey,
   type QuestFixture,
   questFixture,
-  randomPass,
   type TestContext,
-  withContext,
 } from "../helpers/app.js";
+import { batch, itemsTo } from "../helpers/batch-allocations.js";
+import { describeEachDatabase } from "../helpers/each-database.js";
+import { pointsRemaining } from "../helpers/owner-api.js";
+import { payTo, reverseAsOwner, twoModes } from "../helpers/owners.js";
 import {
   addEndpoint,
   cleanUpAfterEach,
@@ -46,24 +44,6 @@ const ALL_OWNER_EVENTS = [
   "quest.budget_exhausted",
 ];
 
-type Owner = { apiKey: string; questId: number };
-
-async function pay(ctx: TestContext, owner: Owner, points: number, address: string) {
-  const response = await allocate(ctx, owner, { points, address });
-  expectStatus(response, 200);
-  return response.json().payout as { id: string; amount: number };
-}
-
-async function reverse(ctx: TestContext, owner: Owner, payoutId: string) {
-  const response = await ctx.inject({
-    method: "POST",
-    url: `/quests/${owner.questId}/payouts/${payoutId}/reversal`,
-    headers: { "x-api-key": owner.apiKey },
-    payload: { reason: "Completed by mistake" },
-  });
-  expectStatus(response, 201);
-}
-
 /** The types of the messages `rx` got, in the order they came. */
 const typesOf = (rx: Receiver) => rx.received.map((m) => messageOf(m).type);
 
@@ -72,6 +52,17 @@ async function eventCount(ctx: TestContext): Promise<number> {
     "SELECT count(*)::int AS n FROM webhook_events",
   );
   return rows[0]!.n;
+}
+
+/** A quest of 100 points whose owner's endpoint hears every owner event; the events so far. */
+async function listenedQuest(ctx: TestContext) {
+  const fixture = await questFixture(ctx, {
+    total_points: 100,
+    expected_points_per_completion: 10,
+  });
+  const rx = await receiver();
+  const endpoint = await addEndpoint(ctx, fixture, rx.url, ALL_OWNER_EVENTS);
+  return { fixture, rx, endpoint, events: await eventCount(ctx) };
 }
 
 /** One sample of `GET /metrics` (the sum over its labels that match). */
@@ -84,25 +75,9 @@ async function metric(ctx: TestContext, name: string, labels = ""): Promise<numb
   return line === undefined ? 0 : Number(line.split(" ").at(-1));
 }
 
-/** An owner with a live and a test key, a live and a test quest, and a player. */
-async function twoModes(ctx: TestContext, quest = {}) {
-  const ownerPass = randomPass();
-  await createAccount(ctx, ownerPass);
-  const live = await issueKey(ctx, ownerPass);
-  const test = await issueKey(ctx, ownerPass, "test");
-  const liveQuest = { apiKey: live.key, questId: await createQuest(ctx, ownerPass, quest) };
-  const testQuest = {
-    apiKey: test.key,
-    questId: await createQuest(ctx, ownerPass, { ...quest, mode: "test" }),
-  };
-  const playerPass = randomPass();
-  await createAccount(ctx, playerPass);
-  return { liveQuest, testQuest, playerPass };
-}
-
-for (const kind of DATABASES) {
-  describe(`webhook delivery [${kind}]`, () => {
-    const ctx = withContext(kind, ENV);
+describeEachDatabase(
+  "webhook delivery",
+  (ctx) => {
     cleanUpAfterEach();
 
     describe("test mode", () => {
@@ -115,7 +90,7 @@ for (const kind of DATABASES) {
         assert.equal(liveEndpoint.mode, "live");
         assert.equal(testEndpoint.mode, "test");
 
-        await pay(ctx(), f.testQuest, 5, f.playerPass);
+        await payTo(ctx(), f.testQuest, 5, f.playerPass);
         await controlledWorker(ctx()).runOnce();
         assert.equal(liveRx.received.length, 0, "the live endpoint hears no test payout");
         assert.equal(testRx.received.length, 1);
@@ -124,7 +99,7 @@ for (const kind of DATABASES) {
         assert.equal(test.data.quest_id, f.testQuest.questId);
         assert.ok(verifies(testEndpoint.secret, testRx.received[0]!));
 
-        await pay(ctx(), f.liveQuest, 7, f.playerPass);
+        await payTo(ctx(), f.liveQuest, 7, f.playerPass);
         await controlledWorker(ctx()).runOnce();
         assert.equal(testRx.received.length, 1, "the test endpoint hears no live payout");
         assert.equal(liveRx.received.length, 1);
@@ -140,7 +115,7 @@ for (const kind of DATABASES) {
         const operatorRx = await receiver();
         await addEndpoint(ctx(), f.testQuest, ownerRx.url, ["quest.budget_exhausted"]);
         await addEndpoint(ctx(), "operators", operatorRx.url, ["quest.budget_exhausted"]);
-        await pay(ctx(), f.testQuest, 95, f.playerPass);
+        await payTo(ctx(), f.testQuest, 95, f.playerPass);
         await controlledWorker(ctx()).runOnce();
         assert.deepEqual(typesOf(ownerRx), ["quest.budget_exhausted"]);
         assert.equal(messageOf(ownerRx.received[0]!).mode, "test");
@@ -166,7 +141,7 @@ for (const kind of DATABASES) {
         const othersEndpoint = await addEndpoint(ctx(), other, otherRx.url, ALL_OWNER_EVENTS);
 
         const events = await eventCount(ctx());
-        await pay(ctx(), fixture, 10, fixture.playerPass);
+        await payTo(ctx(), fixture, 10, fixture.playerPass);
         assert.equal(await eventCount(ctx()), events, "no event that no enabled endpoint wants");
 
         // Another endpoint of the owner hears payouts: the event is written, for it alone.
@@ -174,8 +149,8 @@ for (const kind of DATABASES) {
           "payout.created",
           "payout.reversed",
         ]);
-        const payout = await pay(ctx(), fixture, 20, fixture.playerPass);
-        await reverse(ctx(), fixture, payout.id);
+        const payout = await payTo(ctx(), fixture, 20, fixture.playerPass);
+        await reverseAsOwner(ctx(), fixture, payout.id);
         assert.equal(await eventCount(ctx()), events + 2, "payout.created and payout.reversed");
         assert.deepEqual((await deliveriesOf(ctx(), both)).map((d) => d.event_type).sort(), [
           "payout.created",
@@ -210,15 +185,15 @@ for (const kind of DATABASES) {
           (await deliveriesOf(ctx(), endpoint)).filter((d) => d.event_type === "quest.budget_low")
             .length;
 
-        await pay(ctx(), fixture, 850, fixture.playerPass); // 150 left
-        const crossing = await pay(ctx(), fixture, 60, fixture.playerPass); // 90 left
+        await payTo(ctx(), fixture, 850, fixture.playerPass); // 150 left
+        const crossing = await payTo(ctx(), fixture, 60, fixture.playerPass); // 90 left
         assert.equal(await lowAlerts(), 1);
-        await pay(ctx(), fixture, 10, fixture.playerPass); // 80 left: still below
+        await payTo(ctx(), fixture, 10, fixture.playerPass); // 80 left: still below
         assert.equal(await lowAlerts(), 1, "no second alert below the threshold");
 
-        await reverse(ctx(), fixture, crossing.id); // 140 left: above again
+        await reverseAsOwner(ctx(), fixture, crossing.id); // 140 left: above again
         assert.equal(await lowAlerts(), 1, "raising the remainder sends nothing");
-        await pay(ctx(), fixture, 50, fixture.playerPass); // 90 left
+        await payTo(ctx(), fixture, 50, fixture.playerPass); // 90 left
         assert.equal(await lowAlerts(), 2, "the next crossing fires again");
 
         const raised = await ctx().admin("PATCH", `/admin/quests/${fixture.questId}`, {
@@ -226,9 +201,9 @@ for (const kind of DATABASES) {
         }); // 1090 left of 2000
         expectStatus(raised, 200);
         assert.equal(await lowAlerts(), 2);
-        await pay(ctx(), fixture, 850, fixture.playerPass); // 240 left: not below 200
+        await payTo(ctx(), fixture, 850, fixture.playerPass); // 240 left: not below 200
         assert.equal(await lowAlerts(), 2);
-        await pay(ctx(), fixture, 50, fixture.playerPass); // 190 left
+        await payTo(ctx(), fixture, 50, fixture.playerPass); // 190 left
         assert.equal(await lowAlerts(), 3);
 
         await controlledWorker(ctx()).runOnce();
@@ -249,27 +224,13 @@ for (const kind of DATABASES) {
 
     describe("changes that roll back", () => {
       it("writes no event for a refused atomic batch nor for an allocation refused with INSUFFICIENT_POINTS", async () => {
-        const fixture = await questFixture(ctx(), {
-          total_points: 100,
-          expected_points_per_completion: 10,
-        });
-        const rx = await receiver();
-        const endpoint = await addEndpoint(ctx(), fixture, rx.url, ALL_OWNER_EVENTS);
-        const events = await eventCount(ctx());
+        const { fixture, rx, endpoint, events } = await listenedQuest(ctx());
 
-        const batch = await ctx().inject({
-          method: "POST",
-          url: `/quests/${fixture.questId}/allocations`,
-          headers: { "x-api-key": fixture.apiKey },
-          payload: {
-            atomic: true,
-            allocations: [
-              { points: 95, address: fixture.playerPass },
-              { points: 10, address: fixture.playerPass },
-            ],
-          },
+        const atomic = await batch(ctx(), fixture, {
+          atomic: true,
+          allocations: itemsTo(fixture.playerPass, 95, 10),
         });
-        expectProblem(batch, 400, "BATCH_REJECTED");
+        expectProblem(atomic, 400, "BATCH_REJECTED");
         expectProblem(
           await allocate(ctx(), fixture, { points: 101, address: fixture.playerPass }),
           400,
@@ -281,7 +242,7 @@ for (const kind of DATABASES) {
         assert.equal(rx.received.length, 0);
 
         // The same points paid for real are three events: the endpoint was listening.
-        await pay(ctx(), fixture, 95, fixture.playerPass);
+        await payTo(ctx(), fixture, 95, fixture.playerPass);
         await controlledWorker(ctx()).runOnce();
         assert.deepEqual(typesOf(rx).sort(), [
           "payout.created",
@@ -291,23 +252,17 @@ for (const kind of DATABASES) {
       });
 
       it("writes no event for an allocation whose transaction fails at COMMIT, after its write", async () => {
-        const fixture = await questFixture(ctx(), {
-          total_points: 100,
-          expected_points_per_completion: 10,
-        });
-        const rx = await receiver();
-        const endpoint = await addEndpoint(ctx(), fixture, rx.url, ALL_OWNER_EVENTS);
-        const events = await eventCount(ctx());
+        const { fixture, rx, endpoint, events } = await listenedQuest(ctx());
         // A deferred check on this quest's payouts: the write succeeds, its COMMIT fails.
         const name = `refuse_commit_${randomBytes(4).toString("hex")}`;
         await ctx().db.query(
           `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
-           BEGIN RAISE EXCEPTION 'refused at commit by the test'; END $$`,
+         BEGIN RAISE EXCEPTION 'refused at commit by the test'; END $$`,
         );
         await ctx().db.query(
           `CREATE CONSTRAINT TRIGGER ${name} AFTER INSERT ON payouts
-           DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-           WHEN (NEW.quest_id = ${Number(fixture.questId)}) EXECUTE FUNCTION ${name}()`,
+         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+         WHEN (NEW.quest_id = ${Number(fixture.questId)}) EXECUTE FUNCTION ${name}()`,
         );
         try {
           const refused = await allocate(ctx(), fixture, {
@@ -321,11 +276,7 @@ for (const kind of DATABASES) {
         }
         assert.equal(await eventCount(ctx()), events, "the events rolled back with the payout");
         assert.deepEqual(await deliveriesOf(ctx(), endpoint), []);
-        const detail = await ctx().inject({
-          url: `/quests/${fixture.questId}`,
-          headers: { "x-api-key": fixture.apiKey },
-        });
-        assert.equal(detail.json().points_remaining, 100, "nothing was paid");
+        assert.equal(await pointsRemaining(ctx(), fixture), 100, "nothing was paid");
         assert.equal(await controlledWorker(ctx()).runOnce(), 0);
         assert.equal(rx.received.length, 0);
       });
@@ -344,7 +295,7 @@ for (const kind of DATABASES) {
         const until = Date.parse(previous_secret_valid_until);
         assert.ok(Math.abs(until - (Date.now() + DAY_MS)) < 60_000, previous_secret_valid_until);
 
-        await pay(ctx(), fixture, 1, fixture.playerPass);
+        await payTo(ctx(), fixture, 1, fixture.playerPass);
         const worker = controlledWorker(ctx());
         await worker.runOnce();
         const during = rx.received[0]!;
@@ -443,7 +394,7 @@ for (const kind of DATABASES) {
         const fixture: QuestFixture = await questFixture(ctx());
         const rx = await receiver();
         const endpoint = await addEndpoint(ctx(), fixture, rx.url, ["payout.created"]);
-        await pay(ctx(), fixture, 3, fixture.playerPass);
+        await payTo(ctx(), fixture, 3, fixture.playerPass);
         await controlledWorker(ctx()).runOnce();
         assert.equal(rx.received.length, 1);
         const eventId = messageOf(rx.received[0]!).id;
@@ -472,5 +423,6 @@ for (const kind of DATABASES) {
         );
       });
     });
-  });
-}
+  },
+  { env: ENV },
+);

@@ -3,18 +3,12 @@ import { lookup } from "node:dns/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
-import { describe, it } from "node:test";
+import { it } from "node:test";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import {
-  createAccount,
-  DATABASES,
-  expectProblem,
-  expectStatus,
-  issueKey,
-  randomPass,
-  type TestContext,
-  withContext,
-} from "../helpers/app.js";
+import { expectProblem, expectStatus, issueKey, type TestContext } from "../helpers/app.js";
+import { describeEachDatabase } from "../helpers/each-database.js";
+import { newOwner } from "../helpers/owners.js";
+import type { DeliveryItem } from "../helpers/webhook-receiver.js";
 
 const ALLOW_PRIVATE = { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,18 +40,6 @@ interface Endpoint {
   disabled_at: string | null;
   disabled_reason: string | null;
 }
-interface Delivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: "pending" | "succeeded" | "failed";
-  attempt: number;
-  status_code: number | null;
-  error: string | null;
-  duration_ms: number | null;
-  at: string;
-  next_attempt_at: string | null;
-}
 interface AuditEntry {
   actor: string;
   action: string;
@@ -80,14 +62,6 @@ function asKey(
     headers: { "x-api-key": key },
     ...(body === undefined ? {} : { payload: body as object }),
   });
-}
-
-/** A registered owner account with a live key. */
-async function newOwner(ctx: TestContext) {
-  const pass = randomPass();
-  const id = await createAccount(ctx, pass);
-  const { key } = await issueKey(ctx, pass);
-  return { pass, id, key };
 }
 
 /** Creates an endpoint with a key and answers it (secret included). */
@@ -137,7 +111,7 @@ async function deliveries(
   key: string,
   id: string,
   query = "",
-): Promise<Delivery[]> {
+): Promise<DeliveryItem[]> {
   const response = await asKey(ctx, key, "GET", `/webhooks/${id}/deliveries${query}`);
   expectStatus(response, 200);
   assert.deepEqual(Object.keys(response.json()).sort(), ["items", "next_cursor"]);
@@ -168,10 +142,9 @@ async function receiver(status: number) {
   };
 }
 
-for (const kind of DATABASES) {
-  describe(`webhook endpoints over HTTP [${kind}]`, () => {
-    const ctx = withContext(kind, ALLOW_PRIVATE);
-
+describeEachDatabase(
+  "webhook endpoints over HTTP",
+  (ctx) => {
     it("shows an endpoint's signing secret once, in the creation answer, and never after", async () => {
       const owner = await newOwner(ctx());
       const created = await asKey(ctx(), owner.key, "POST", "/webhooks", {
@@ -754,7 +727,9 @@ for (const kind of DATABASES) {
       const listedDeliveries = await ctx().admin("GET", `${path}/deliveries`);
       expectStatus(listedDeliveries, 200);
       assert.deepEqual(
-        listedDeliveries.json().items.map((d: Delivery) => [d.event_id, d.event_type, d.status]),
+        listedDeliveries
+          .json()
+          .items.map((d: DeliveryItem) => [d.event_id, d.event_type, d.status]),
         [[sent.json().event_id, "webhook.test", "pending"]],
       );
 
@@ -833,78 +808,77 @@ for (const kind of DATABASES) {
         assert.equal(response.headers["cache-control"], "no-store", what);
       }
     });
-  });
+  },
+  { env: ALLOW_PRIVATE },
+);
 
-  describe(`webhook targets without WEBHOOK_ALLOW_PRIVATE_TARGETS [${kind}]`, () => {
-    const ctx = withContext(kind);
+describeEachDatabase("webhook targets without WEBHOOK_ALLOW_PRIVATE_TARGETS", (ctx, kind) => {
+  /** Every target a message must not go to; the whole list on PGlite, a few on PostgreSQL. */
+  const refused =
+    kind === "pglite"
+      ? [
+          "http://example.com/hook",
+          "https://127.0.0.1/",
+          "https://10.0.0.5/",
+          "https://192.168.1.1/",
+          "https://169.254.169.254/latest",
+          "https://[::1]/",
+          "https://[::ffff:127.0.0.1]/",
+          "https://[fe80::1]/",
+          "https://[fc00::1]/",
+          "https://2130706433/",
+          "https://0x7f.1/",
+          "https://localhost/",
+          "https://127.0.0.1.nip.io.localhost/",
+        ]
+      : ["http://example.com/hook", "https://127.0.0.1/", "https://[::ffff:127.0.0.1]/"];
 
-    /** Every target a message must not go to; the whole list on PGlite, a few on PostgreSQL. */
-    const refused =
-      kind === "pglite"
-        ? [
-            "http://example.com/hook",
-            "https://127.0.0.1/",
-            "https://10.0.0.5/",
-            "https://192.168.1.1/",
-            "https://169.254.169.254/latest",
-            "https://[::1]/",
-            "https://[::ffff:127.0.0.1]/",
-            "https://[fe80::1]/",
-            "https://[fc00::1]/",
-            "https://2130706433/",
-            "https://0x7f.1/",
-            "https://localhost/",
-            "https://127.0.0.1.nip.io.localhost/",
-          ]
-        : ["http://example.com/hook", "https://127.0.0.1/", "https://[::ffff:127.0.0.1]/"];
-
-    it("refuses plain http and loopback, private and link-local targets, naming url", async () => {
-      const owner = await newOwner(ctx());
-      const endpoint = await addEndpoint(ctx(), owner.key, {
-        url: "https://93.184.215.14/hook",
+  it("refuses plain http and loopback, private and link-local targets, naming url", async () => {
+    const owner = await newOwner(ctx());
+    const endpoint = await addEndpoint(ctx(), owner.key, {
+      url: "https://93.184.215.14/hook",
+      events: OWNER_EVENTS,
+    });
+    for (const url of refused) {
+      const created = await asKey(ctx(), owner.key, "POST", "/webhooks", {
+        url,
         events: OWNER_EVENTS,
       });
-      for (const url of refused) {
-        const created = await asKey(ctx(), owner.key, "POST", "/webhooks", {
-          url,
-          events: OWNER_EVENTS,
-        });
-        expectProblem(created, 400, "BAD_REQUEST", "url");
-        const changed = await asKey(ctx(), owner.key, "PATCH", `/webhooks/${endpoint.id}`, {
-          url,
-        });
-        expectProblem(changed, 400, "BAD_REQUEST", "url");
-        const operators = await ctx().admin("POST", "/admin/webhooks", {
-          url,
-          events: OPERATOR_EVENTS,
-        });
-        expectProblem(operators, 400, "BAD_REQUEST", "url");
-      }
-      assert.deepEqual(
-        (await listed(ctx(), owner.key)).map((e) => [e.id, e.url]),
-        [[endpoint.id, "https://93.184.215.14/hook"]],
-        "only the public https target was kept",
-      );
-    });
-
-    it("refuses a host name that resolves to a loopback address", async () => {
-      const name = hostname();
-      const addresses = (await lookup(name, { all: true })).map((a) => a.address);
-      assert.ok(
-        addresses.length > 0 && addresses.every((a) => a.startsWith("127.") || a === "::1"),
-        `this test needs the machine's name ${name} to resolve to loopback: ${addresses}`,
-      );
-      const owner = await newOwner(ctx());
-      expectProblem(
-        await asKey(ctx(), owner.key, "POST", "/webhooks", {
-          url: `https://${name}/hook`,
-          events: OWNER_EVENTS,
-        }),
-        400,
-        "BAD_REQUEST",
-        "url",
-      );
-      assert.deepEqual(await listed(ctx(), owner.key), []);
-    });
+      expectProblem(created, 400, "BAD_REQUEST", "url");
+      const changed = await asKey(ctx(), owner.key, "PATCH", `/webhooks/${endpoint.id}`, {
+        url,
+      });
+      expectProblem(changed, 400, "BAD_REQUEST", "url");
+      const operators = await ctx().admin("POST", "/admin/webhooks", {
+        url,
+        events: OPERATOR_EVENTS,
+      });
+      expectProblem(operators, 400, "BAD_REQUEST", "url");
+    }
+    assert.deepEqual(
+      (await listed(ctx(), owner.key)).map((e) => [e.id, e.url]),
+      [[endpoint.id, "https://93.184.215.14/hook"]],
+      "only the public https target was kept",
+    );
   });
-}
+
+  it("refuses a host name that resolves to a loopback address", async () => {
+    const name = hostname();
+    const addresses = (await lookup(name, { all: true })).map((a) => a.address);
+    assert.ok(
+      addresses.length > 0 && addresses.every((a) => a.startsWith("127.") || a === "::1"),
+      `this test needs the machine's name ${name} to resolve to loopback: ${addresses}`,
+    );
+    const owner = await newOwner(ctx());
+    expectProblem(
+      await asKey(ctx(), owner.key, "POST", "/webhooks", {
+        url: `https://${name}/hook`,
+        events: OWNER_EVENTS,
+      }),
+      400,
+      "BAD_REQUEST",
+      "url",
+    );
+    assert.deepEqual(await listed(ctx(), owner.key), []);
+  });
+});

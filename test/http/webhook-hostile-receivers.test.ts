@@ -8,19 +8,12 @@
  * signing for the 24 hours its rotation promised. Real receivers on 127.0.0.1.
  */
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
-import { createWebhookDelivery } from "../../src/use-cases/webhook-delivery.js";
-import { ANSWER_BODY_BYTES_MAX } from "../../src/use-cases/webhook-sender.js";
-import {
-  createAccount,
-  DATABASES,
-  expectProblem,
-  expectStatus,
-  issueKey,
-  randomPass,
-  type TestContext,
-  withContext,
-} from "../helpers/app.js";
+import { it } from "node:test";
+import { createWebhookDelivery } from "../../src/machinery/webhook-delivery.js";
+import { ANSWER_BODY_BYTES_MAX } from "../../src/machinery/webhook-sender.js";
+import { expectProblem, expectStatus, type TestContext } from "../helpers/app.js";
+import { describeEachDatabase } from "../helpers/each-database.js";
+import { newOwner } from "../helpers/owners.js";
 import {
   addEndpoint,
   cleanUpAfterEach,
@@ -38,9 +31,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LONG_TIMEOUT_MS = 10_000;
 
 async function ownerKey(ctx: TestContext): Promise<{ apiKey: string }> {
-  const pass = randomPass();
-  await createAccount(ctx, pass);
-  return { apiKey: (await issueKey(ctx, pass)).key };
+  return { apiKey: (await newOwner(ctx)).key };
 }
 
 /** `count` test events queued for `endpoint`. */
@@ -70,9 +61,9 @@ async function eventually(check: () => Promise<boolean> | boolean, what: string)
   assert.fail(`${what} never happened`);
 }
 
-for (const kind of DATABASES) {
-  describe(`hostile webhook receivers [${kind}]`, () => {
-    const ctx = withContext(kind, { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
+describeEachDatabase(
+  "hostile webhook receivers",
+  (ctx) => {
     cleanUpAfterEach();
 
     it("records a 2xx whose body never ends at the deadline, closes its connection, and keeps delivering to the endpoint once it behaves", async () => {
@@ -254,5 +245,6 @@ for (const kind of DATABASES) {
       expectProblem(refused, 409, "CONFLICT");
       assert.match(refused.json().detail, /5 previous secrets that still sign/);
     });
-  });
-}
+  },
+  { env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" } },
+);

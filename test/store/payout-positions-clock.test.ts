@@ -5,9 +5,9 @@ import { it } from "node:test";
 import { v7 as uuidv7 } from "uuid";
 import { loadConfig } from "../../src/config.js";
 import { buildApp } from "../../src/http/app.js";
+import { fillPayoutPositions } from "../../src/machinery/payout-positions-backfill.js";
 import { prepareServices } from "../../src/runtime.js";
 import { migrate } from "../../src/store/migrate.js";
-import { fillPayoutPositions } from "../../src/use-cases/payout-positions.js";
 import { ADMIN_TOKEN, openTestDb, randomPass } from "../helpers/app.js";
 
 it("a payout made mid-fill before the last numbered one is numbered and listed", async () => {

@@ -9,13 +9,13 @@ import { describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { v7 as uuidv7 } from "uuid";
 import { loadConfig } from "../../src/config.js";
+import type { Db, Queryable } from "../../src/db/handle.js";
+import { openPostgres } from "../../src/db/postgres.js";
 import { buildApp } from "../../src/http/app.js";
+import { fillPayoutPositions } from "../../src/machinery/payout-positions-backfill.js";
 import { prepareServices } from "../../src/runtime.js";
-import type { Db, Queryable } from "../../src/store/db.js";
 import { migrate } from "../../src/store/migrate.js";
-import { openPostgres } from "../../src/store/postgres.js";
 import { findQuestDetails } from "../../src/store/quests.js";
-import { fillPayoutPositions } from "../../src/use-cases/payout-positions.js";
 import {
   ADMIN_TOKEN,
   DATABASES,

@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, afterEach, describe, it } from "node:test";
+import { DatabaseUnavailable } from "../../src/db/errors.js";
+import { DB_TIMEOUTS_DEFAULT, type Db } from "../../src/db/handle.js";
+import { openPglite, PGLITE_QUEUE_MAX } from "../../src/db/pglite.js";
 import { httpStatusOf } from "../../src/http/error-status.js";
 import { appErrorOf } from "../../src/http/problem.js";
-import { DB_TIMEOUTS_DEFAULT, type Db } from "../../src/store/db.js";
-import { DatabaseUnavailable } from "../../src/store/db-errors.js";
-import { openPglite, PGLITE_QUEUE_MAX } from "../../src/store/pglite.js";
 import { openTestDb } from "../helpers/app.js";
 import { seedDataDir } from "../helpers/cli-data-dir.js";
 

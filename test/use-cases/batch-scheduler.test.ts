@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { AppError } from "../../src/domain/errors.js";
 import { httpStatusOf } from "../../src/http/error-status.js";
-import { createBatchScheduler } from "../../src/use-cases/batch-scheduler.js";
+import { createBatchScheduler } from "../../src/machinery/batch-scheduler.js";
 
 /** A request for `key`; the batch runner records each batch it is given and holds it open. */
 interface Req {

@@ -632,9 +632,10 @@ describe("the application pages [browser, pglite]", () => {
 
   it("shows the loading state, and the service's failure with a retry", async () => {
     const application = await submitted("Slow");
-    // A page of the shell without requests, so the routes are in place before the status page.
+    // A page of the shell without requests (answered 404), so the routes are in place before
+    // the status page.
     const opened: OpenedPage = await openPage(service, "/app/nowhere", {
-      allowConsoleErrors: /503/,
+      allowConsoleErrors: /404|503/,
     });
     const { page } = opened;
     const isRead = (path: string) => path === `/applications/${application.id}`;

@@ -1,9 +1,6 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Locator, Page } from "playwright-core";
+import { before, describe, it } from "node:test";
 import {
-  ADMIN_TOKEN,
-  allocate,
   createAccount,
   createQuest,
   expectStatus,
@@ -13,30 +10,34 @@ import {
 } from "../helpers/app.js";
 import {
   assertAccessible,
-  assertNoSidewaysScroll,
   downloadedText,
-  type OpenedPage,
   openPage,
   screenshot,
-  startWebService,
   submitApplication,
-  type WebService,
+  withWebService,
 } from "../helpers/browser.js";
+import {
+  adminItems,
+  checkNarrow,
+  openConsole,
+  openTab,
+  signIn,
+  statusShown,
+  tableOf,
+  textOf,
+} from "../helpers/operator-console.js";
+import { payPlayer } from "../helpers/owner-api.js";
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-
-const textOf = async (locator: Locator) => (await locator.textContent()) ?? "";
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The operator console's views of what the API holds: what an approval granted, owners by pass,
  * quest edits, payouts and their export, bulk registration and the audit log's details.
  */
 describe("the operator console's data views [browser, pglite]", () => {
-  let service: WebService;
+  const service = withWebService();
   let summer: number;
   before(async () => {
-    service = await startWebService();
     const created = await service.ctx.admin("POST", "/admin/campaigns", {
       name: "Summer drive",
       description: "Quests for the summer.",
@@ -46,31 +47,18 @@ describe("the operator console's data views [browser, pglite]", () => {
     expectStatus(created, 201);
     summer = created.json().id as number;
   });
-  after(async () => {
-    await service?.close();
-  });
 
-  async function signIn(opened: OpenedPage, section?: string): Promise<void> {
-    const { page } = opened;
-    await page.getByLabel("Admin token").fill(ADMIN_TOKEN);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("button", { name: "Forget token" }).waitFor();
-    if (section) await openTab(page, section);
-  }
-
-  async function openTab(page: Page, name: string): Promise<void> {
-    await page
-      .getByRole("navigation", { name: "Console sections" })
-      .getByRole("button", { name, exact: true })
-      .click();
-    await page.getByRole("heading", { level: 2, name, exact: true }).waitFor();
-  }
+  const adminItemsOf = (url: string) => adminItems(service.ctx, url);
+  const reverse = async (payoutId: string, reason: string) =>
+    expectStatus(
+      await service.ctx.admin("POST", `/admin/payouts/${payoutId}/reversal`, { reason }),
+      201,
+    );
 
   it("approves with a campaign chosen by name, and shows what was granted, linked to the quest", async () => {
     const id = await submitApplication(service, "Granted");
-    const opened = await openPage(service, "/app/operator");
+    const opened = await openConsole(service, "/app/operator");
     const { page } = opened;
-    await signIn(opened);
     const card = page.getByRole("article", { name: new RegExp(`Application ${id}: Granted`) });
     await card.getByRole("button", { name: "Approve…" }).click();
     const campaign = card.getByLabel("Campaign", { exact: true });
@@ -82,7 +70,7 @@ describe("the operator console's data views [browser, pglite]", () => {
     await card.getByLabel("Live quest listed publicly").selectOption("private");
     await assertAccessible(page, "the approval form with its campaign choice");
     await card.getByRole("button", { name: `Approve application ${id}` }).click();
-    await page.getByRole("status").filter({ hasText: "approved" }).waitFor();
+    await statusShown(page, "approved");
 
     await page.getByLabel("Status").selectOption("approved");
     const decided = page.getByRole("article", { name: new RegExp(`Application ${id}: Granted`) });
@@ -100,9 +88,9 @@ describe("the operator console's data views [browser, pglite]", () => {
     await screenshot(page, "operator-application-granted");
 
     // The live quest's id leads to it in the Quests section, marked.
-    const application = (await service.ctx.admin("GET", "/admin/applications?status=approved"))
-      .json()
-      .items.find((a: { id: number }) => a.id === id);
+    const application = (await adminItemsOf("/admin/applications?status=approved")).find(
+      (a: { id: number }) => a.id === id,
+    );
     await decided.getByRole("link", { name: `live quest ${application.quest_id}` }).click();
     await page.getByRole("heading", { level: 2, name: "Quests", exact: true }).waitFor();
     const row = page.locator(`tr[aria-current="true"]`);
@@ -147,13 +135,11 @@ describe("the operator console's data views [browser, pglite]", () => {
 
   it("edits a quest: every field, with the API's field errors next to their fields", async () => {
     const fixture = await questFixture(service.ctx, { name: "Editable quest", total_points: 500 });
-    expectStatus(
-      await allocate(service.ctx, fixture, { points: 40, address: fixture.playerPass }),
-      200,
-    );
-    const opened = await openPage(service, "/app/operator#quests", { allowConsoleErrors: /400/ });
+    await payPlayer(service.ctx, fixture, 40);
+    const opened = await openConsole(service, "/app/operator#quests", {
+      allowConsoleErrors: /400/,
+    });
     const { page } = opened;
-    await signIn(opened);
     await page.getByRole("button", { name: `Edit quest ${fixture.questId}` }).click();
     const form = page.getByRole("region", { name: new RegExp(`Edit quest ${fixture.questId}`) });
     await form.waitFor();
@@ -179,46 +165,37 @@ describe("the operator console's data views [browser, pglite]", () => {
     await screenshot(page, "operator-quest-edit-errors");
 
     // Every other field.
-    await form.getByLabel("Action type").fill("survey");
-    await form.getByLabel("Name").fill("Edited quest");
-    await form.getByLabel("Description").fill("Now with a new description.");
-    await form.getByLabel("Points per completion").fill("25");
-    await form.getByLabel("End (UTC)").fill("2031-01-01T00:00");
-    await form.getByLabel("Listed publicly").selectOption("false");
-    await form.getByLabel("Enabled").selectOption("false");
-    await form.getByLabel("Campaign").selectOption(String(summer));
+    const texts = {
+      "Action type": "survey",
+      Name: "Edited quest",
+      Description: "Now with a new description.",
+      "Points per completion": "25",
+      "End (UTC)": "2031-01-01T00:00",
+    };
+    for (const [label, value] of Object.entries(texts)) await form.getByLabel(label).fill(value);
+    const choices = { "Listed publicly": "false", Enabled: "false", Campaign: String(summer) };
+    for (const [label, value] of Object.entries(choices)) {
+      await form.getByLabel(label).selectOption(value);
+    }
     await form.getByRole("button", { name: `Save quest ${fixture.questId}` }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: `Quest ${fixture.questId} saved` })
-      .waitFor();
-    const quests = await service.ctx.admin("GET", `/admin/quests?owner=${fixture.ownerPass}`);
-    const saved = quests.json().items.find((q: { id: number }) => q.id === fixture.questId);
+    await statusShown(page, `Quest ${fixture.questId} saved`);
+    const quests = await adminItemsOf(`/admin/quests?owner=${fixture.ownerPass}`);
+    const saved = quests.find((q: { id: number }) => q.id === fixture.questId);
+    const expected = {
+      name: "Edited quest",
+      description: "Now with a new description.",
+      total_points: 2000,
+      points_remaining: 1960,
+      expected_points_per_completion: 25,
+      end: "2031-01-01T00:00:00.000Z",
+      is_public: false,
+      is_active: false,
+      campaign_id: summer,
+      action_type: "survey",
+    };
     assert.deepEqual(
-      {
-        name: saved.name,
-        description: saved.description,
-        total_points: saved.total_points,
-        points_remaining: saved.points_remaining,
-        expected_points_per_completion: saved.expected_points_per_completion,
-        end: saved.end,
-        is_public: saved.is_public,
-        is_active: saved.is_active,
-        campaign_id: saved.campaign_id,
-        action_type: saved.action_type,
-      },
-      {
-        name: "Edited quest",
-        description: "Now with a new description.",
-        total_points: 2000,
-        points_remaining: 1960,
-        expected_points_per_completion: 25,
-        end: "2031-01-01T00:00:00.000Z",
-        is_public: false,
-        is_active: false,
-        campaign_id: summer,
-        action_type: "survey",
-      },
+      Object.fromEntries(Object.keys(expected).map((field) => [field, saved[field]])),
+      expected,
     );
     const row = page.getByRole("row").filter({ hasText: "Edited quest" });
     await row.getByText("Summer drive").waitFor();
@@ -229,23 +206,11 @@ describe("the operator console's data views [browser, pglite]", () => {
     const fixture = await questFixture(service.ctx, { name: "Paying quest", total_points: 5000 });
     const ids: string[] = [];
     for (let n = 1; n <= 12; n++) {
-      const paid = await allocate(service.ctx, fixture, {
-        points: n,
-        address: fixture.playerPass,
-      });
-      expectStatus(paid, 200);
-      ids.push(paid.json().payout.id);
+      ids.push((await payPlayer(service.ctx, fixture, n)).id);
     }
-    expectStatus(
-      await service.ctx.admin("POST", `/admin/payouts/${ids[2]}/reversal`, {
-        reason: "Paid by mistake",
-      }),
-      201,
-    );
-    const opened = await openPage(service, "/app/operator#payouts");
+    await reverse(ids[2]!, "Paid by mistake");
+    const opened = await openConsole(service, "/app/operator#payouts", { heading: "Payouts" });
     const { page } = opened;
-    await signIn(opened);
-    await page.getByRole("heading", { level: 2, name: "Payouts", exact: true }).waitFor();
     await page.getByLabel("Quest id").fill(String(fixture.questId));
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     await page.getByLabel("Per page").selectOption("10");
@@ -281,7 +246,7 @@ describe("the operator console's data views [browser, pglite]", () => {
     assert.equal(lines[0], "id,quest_id,pass,amount,earning_period_id,created_at,reversed_at");
     assert.equal(lines.length, 13, "a header and the 12 payouts, not a page of them");
     assert.ok(lines.some((line) => line.startsWith(ids[2]!) && /Z$/.test(line)));
-    await page.getByRole("status").filter({ hasText: "Saved payouts.csv: 12 payouts" }).waitFor();
+    await statusShown(page, "Saved payouts.csv: 12 payouts");
 
     const [ndjson] = await Promise.all([
       page.waitForEvent("download"),
@@ -319,8 +284,7 @@ describe("the operator console's data views [browser, pglite]", () => {
         posts.push(request.postData() ?? "");
       }
     });
-    await signIn(opened);
-    await page.getByRole("heading", { level: 2, name: "Accounts", exact: true }).waitFor();
+    await signIn(opened, { heading: "Accounts" });
     // A CSV file, read into the list.
     await page.getByLabel("Or read a file (.csv or .txt)").setInputFiles({
       name: "passes.csv",
@@ -341,8 +305,8 @@ describe("the operator console's data views [browser, pglite]", () => {
     assert.match(await textOf(refused.locator("tbody tr")), /^40x1234Enter a pass address/);
     assert.equal(posts.length, 4, "the duplicate and the bad line were not sent");
     for (const pass of fresh) {
-      const found = await service.ctx.admin("GET", `/admin/accounts?pass=${pass}`);
-      assert.equal(found.json().items.length, 1, `${pass} registered`);
+      const found = await adminItemsOf(`/admin/accounts?pass=${pass}`);
+      assert.equal(found.length, 1, `${pass} registered`);
     }
     await assertAccessible(page, "the accounts tab after a bulk registration");
     await screenshot(page, "operator-bulk-import");
@@ -358,18 +322,9 @@ describe("the operator console's data views [browser, pglite]", () => {
 
   it("sums up an audit entry's details: a reversal's amount, quest and reason", async () => {
     const fixture = await questFixture(service.ctx, { name: "Audited quest" });
-    const paid = await allocate(service.ctx, fixture, { points: 40, address: fixture.playerPass });
-    expectStatus(paid, 200);
-    expectStatus(
-      await service.ctx.admin("POST", `/admin/payouts/${paid.json().payout.id}/reversal`, {
-        reason: "Duplicate claim",
-      }),
-      201,
-    );
-    const opened = await openPage(service, "/app/operator#audit");
+    await reverse((await payPlayer(service.ctx, fixture, 40)).id, "Duplicate claim");
+    const opened = await openConsole(service, "/app/operator#audit", { heading: "Audit log" });
     const { page } = opened;
-    await signIn(opened);
-    await page.getByRole("heading", { level: 2, name: "Audit log", exact: true }).waitFor();
     await page.getByLabel("Action").fill("payout.reverse");
     await page.getByRole("button", { name: "Filter", exact: true }).click();
     const row = page
@@ -389,37 +344,40 @@ describe("the operator console's data views [browser, pglite]", () => {
 
   it("fits 390 px: payouts, quest edits, bulk registration and audit, without sideways scrolling", async () => {
     const fixture = await questFixture(service.ctx, { name: "Narrow quest" });
-    expectStatus(
-      await allocate(service.ctx, fixture, { points: 5, address: fixture.playerPass }),
-      200,
-    );
-    const opened = await openPage(service, "/app/operator#payouts", { narrow: true });
+    await payPlayer(service.ctx, fixture, 5);
+    const opened = await openConsole(service, "/app/operator#payouts", {
+      narrow: true,
+      heading: "Payouts",
+    });
     const { page } = opened;
-    await signIn(opened);
-    await page.getByRole("heading", { level: 2, name: "Payouts", exact: true }).waitFor();
-    await page.getByRole("table").waitFor();
-    await assertNoSidewaysScroll(page, "the payouts tab at 390 px");
-    await assertAccessible(page, "the payouts tab at 390 px");
-    await screenshot(page, "operator-payouts-narrow");
-
-    await openTab(page, "Quests");
-    await page.getByRole("button", { name: `Edit quest ${fixture.questId}` }).click();
-    await page.getByRole("region", { name: /Edit quest/ }).waitFor();
-    await assertNoSidewaysScroll(page, "the quest edit form at 390 px");
-    await assertAccessible(page, "the quest edit form at 390 px");
-    await screenshot(page, "operator-quest-edit-narrow");
-
-    await openTab(page, "Accounts");
-    await page.getByLabel("Passes to register").fill(`${randomPass()}\nnot-an-address\n`);
-    await page.getByRole("button", { name: "Import the list" }).click();
-    await page.getByRole("table", { name: /Refused lines/ }).waitFor();
-    await assertNoSidewaysScroll(page, "the bulk registration at 390 px");
-    await assertAccessible(page, "the bulk registration at 390 px");
-    await screenshot(page, "operator-bulk-import-narrow");
-
-    await openTab(page, "Audit log");
-    await page.getByRole("table").waitFor();
-    await assertNoSidewaysScroll(page, "the audit tab at 390 px");
+    await checkNarrow(page, [
+      {
+        shows: tableOf,
+        what: "the payouts tab at 390 px",
+        accessible: true,
+        shot: "operator-payouts-narrow",
+      },
+      {
+        tab: "Quests",
+        act: (page) => page.getByRole("button", { name: `Edit quest ${fixture.questId}` }).click(),
+        shows: (page) => page.getByRole("region", { name: /Edit quest/ }),
+        what: "the quest edit form at 390 px",
+        accessible: true,
+        shot: "operator-quest-edit-narrow",
+      },
+      {
+        tab: "Accounts",
+        act: async (page) => {
+          await page.getByLabel("Passes to register").fill(`${randomPass()}\nnot-an-address\n`);
+          await page.getByRole("button", { name: "Import the list" }).click();
+        },
+        shows: (page) => page.getByRole("table", { name: /Refused lines/ }),
+        what: "the bulk registration at 390 px",
+        accessible: true,
+        shot: "operator-bulk-import-narrow",
+      },
+      { tab: "Audit log", shows: tableOf, what: "the audit tab at 390 px" },
+    ]);
     await opened.finish();
   });
 });

@@ -1,21 +1,30 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Locator, Page } from "playwright-core";
+import { before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
 import { ROLES } from "../../src/domain/operators.js";
-import { REQUIRED_ROLE, ROLE_ORDER } from "../../web/pages/operator-roles.js";
-import { ADMIN_TOKEN, allocate, expectStatus, questFixture } from "../helpers/app.js";
+import { REQUIRED_ROLE, ROLE_ORDER } from "../../web/pages/operator/roles.js";
+import { ADMIN_TOKEN, expectStatus, questFixture } from "../helpers/app.js";
 import {
   assertAccessible,
   assertNoSidewaysScroll,
   openPage,
   screenshot,
-  startWebService,
   submitApplication,
-  type WebService,
+  withWebService,
 } from "../helpers/browser.js";
-
-const textOf = async (locator: Locator) => (await locator.textContent()) ?? "";
+import {
+  type Absent,
+  checkTabs,
+  expectAbsent,
+  openTab,
+  signIn,
+  statusShown,
+  type TabCheck,
+  tableOf,
+  textOf,
+} from "../helpers/operator-console.js";
+import { payPlayer } from "../helpers/owner-api.js";
 
 interface OpenApiOperation {
   operationId?: string;
@@ -40,7 +49,7 @@ const operations = Object.entries(openapi.paths).flatMap(([path, methods]) =>
 /** The `/admin` changes the console's pages make: `api.POST("/admin/…"` and the like. */
 function consoleWrites(): { method: string; path: string; file: string }[] {
   const dir = new URL("../../web/pages/", import.meta.url);
-  return readdirSync(dir)
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((name) => /\.tsx?$/.test(name))
     .flatMap((file) =>
       [
@@ -69,14 +78,31 @@ describe("the operator console's role rules", () => {
       assert.ok(op, `${write.method} ${write.path} (${write.file}) is in openapi.json`);
       assert.ok(
         op.id in REQUIRED_ROLE,
-        `${op.id} (${write.method} ${write.path}, ${write.file}) is in web/pages/operator-roles.ts`,
+        `${op.id} (${write.method} ${write.path}, ${write.file}) is in web/pages/operator/roles.ts`,
       );
     }
   });
 });
 
+const button = (name: string | RegExp) => (page: Page) => page.getByRole("button", { name });
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { name });
+
+/** Campaigns as a viewer and support see them: listed, none created. */
+const campaignsReadOnly: TabCheck = {
+  tab: "Campaigns",
+  shows: [(page) => page.getByText("No campaign yet.")],
+  absent: [["Create a campaign", "heading", "no campaign creation"]],
+};
+
+/** Settings as a viewer and support see them: read, no feature switch (and `more` absent). */
+const settingsReadOnly = (...more: Absent[]): TabCheck => ({
+  tab: "Settings",
+  shows: [(page) => page.getByText("Governs every quest endpoint", { exact: false })],
+  absent: [[/^Switch (quests|campaigns)/, "button", "no feature switches"], ...more],
+});
+
 describe("the operator console by role [browser, pglite]", () => {
-  let service: WebService;
+  const service = withWebService({ WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
   /** The operators' tokens, by name. */
   const tokens: Record<string, string> = {};
   let pendingId = 0;
@@ -89,7 +115,6 @@ describe("the operator console by role [browser, pglite]", () => {
   }
 
   before(async () => {
-    service = await startWebService({ WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" });
     await addOperator("Vera", "viewer");
     await addOperator("Sam", "support");
     await addOperator("Ada", "admin");
@@ -97,10 +122,7 @@ describe("the operator console by role [browser, pglite]", () => {
     // A key to revoke and payouts to reverse.
     const fixture = await questFixture(service.ctx);
     for (let i = 0; i < 2; i++) {
-      expectStatus(
-        await allocate(service.ctx, fixture, { points: 5 + i, address: fixture.playerPass }),
-        200,
-      );
+      await payPlayer(service.ctx, fixture, 5 + i);
     }
     // An operator endpoint with a delivery (to a closed port: it stays to redeliver).
     const endpoint = await service.ctx.admin("POST", "/admin/webhooks", {
@@ -113,18 +135,12 @@ describe("the operator console by role [browser, pglite]", () => {
       202,
     );
   });
-  after(async () => {
-    await service?.close();
-  });
 
-  async function signIn(token: string, path = "/app/operator", allow?: RegExp) {
+  /** The console on `path`, signed in with `token` where the sign-in asks for either token. */
+  async function signInWith(token: string, path = "/app/operator", allow?: RegExp) {
     const opened = await openPage(service, path, allow ? { allowConsoleErrors: allow } : {});
-    const { page } = opened;
-    await page.getByText("ADMIN_TOKEN or your operator token").waitFor();
-    await page.getByLabel("Admin token or operator token").fill(token);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("button", { name: "Forget token" }).waitFor();
-    await page.getByRole("navigation", { name: "Console sections" }).waitFor();
+    await opened.page.getByText("ADMIN_TOKEN or your operator token").waitFor();
+    await signIn(opened, { token });
     return opened;
   }
 
@@ -134,63 +150,51 @@ describe("the operator console by role [browser, pglite]", () => {
       .getByRole("navigation", { name: "Console sections" })
       .getByRole("button")
       .allTextContents();
-
-  async function openTab(page: Page, name: string): Promise<void> {
-    await page
-      .getByRole("navigation", { name: "Console sections" })
-      .getByRole("button", { name, exact: true })
-      .click();
-    await page.getByRole("heading", { level: 2, name, exact: true }).waitFor();
-  }
-
-  /** How many buttons (or, with `role`, other elements) of that name the page shows. */
-  const count = (page: Page, name: string | RegExp, role: "button" | "heading" = "button") =>
-    page.getByRole(role, { name }).count();
+  /** `GET /admin/me` with an operator's token. */
+  const asOperator = (token: string) =>
+    service.ctx.inject({
+      method: "GET",
+      url: "/admin/me",
+      headers: { authorization: `Bearer ${token}` },
+    });
 
   const pendingCard = (page: Page) =>
     page.getByRole("article", { name: new RegExp(`Application ${pendingId}: Pending`) });
 
   it("shows a viewer the lists and exports, and no control that changes anything", async () => {
-    const opened = await signIn(tokens.Vera!, "/app/operator#operators");
+    const opened = await signInWith(tokens.Vera!, "/app/operator#operators");
     const { page } = opened;
     assert.match(await header(page), /Signed in as Vera · viewer/);
     assert.ok(!(await tabs(page)).includes("Operators"), "no Operators tab");
     // #operators is not the viewer's: the first section opens instead.
     await pendingCard(page).waitFor();
-    assert.equal(await count(page, "Approve…"), 0);
-    assert.equal(await count(page, "Reject…"), 0);
+    await expectAbsent(page, [["Approve…"], ["Reject…"]]);
 
-    await openTab(page, "Keys");
-    await page.getByRole("table").waitFor();
-    assert.equal(await count(page, /^Revoke/), 0, "no revoke control");
-    assert.equal(await count(page, /^Rotate/), 0);
-    assert.equal(await count(page, "Issue a key", "heading"), 0, "no issue-key form");
-    assert.equal(await page.getByRole("columnheader", { name: "Actions" }).count(), 0);
-
-    await openTab(page, "Accounts");
-    await page.getByRole("table").waitFor();
-    assert.equal(await count(page, "Register a pass", "heading"), 0, "no register form");
-    assert.equal(await count(page, "Import the list"), 0);
-
-    await openTab(page, "Payouts");
-    await page.getByRole("table").waitFor();
-    await page.getByRole("button", { name: "Download CSV" }).waitFor();
-    assert.equal(await count(page, /^Reverse payout/), 0, "no reversal");
-
-    await openTab(page, "Quests");
-    await page.getByRole("table").waitFor();
-    assert.equal(await count(page, /^Edit quest/), 0);
-    assert.equal(await count(page, /^Disable quest/), 0);
-
-    await openTab(page, "Campaigns");
-    await page.getByText("No campaign yet.").waitFor();
-    assert.equal(await count(page, "Create a campaign", "heading"), 0);
-
-    await openTab(page, "Settings");
-    await page.getByText("Governs every quest endpoint", { exact: false }).waitFor();
-    assert.equal(await count(page, /^Switch (quests|campaigns)/), 0, "no feature switches");
-    assert.equal(await count(page, "Save action type"), 0);
-    assert.equal(await count(page, "Create an earning period", "heading"), 0);
+    await checkTabs(page, [
+      {
+        tab: "Keys",
+        shows: [tableOf],
+        absent: [
+          [/^Revoke/, "button", "no revoke control"],
+          [/^Rotate/],
+          ["Issue a key", "heading", "no issue-key form"],
+          ["Actions", "columnheader"],
+        ],
+      },
+      {
+        tab: "Accounts",
+        shows: [tableOf],
+        absent: [["Register a pass", "heading", "no register form"], ["Import the list"]],
+      },
+      {
+        tab: "Payouts",
+        shows: [tableOf, button("Download CSV")],
+        absent: [[/^Reverse payout/, "button", "no reversal"]],
+      },
+      { tab: "Quests", shows: [tableOf], absent: [[/^Edit quest/], [/^Disable quest/]] },
+      campaignsReadOnly,
+      settingsReadOnly(["Save action type"], ["Create an earning period", "heading"]),
+    ]);
 
     await openTab(page, "Webhooks");
     const card = page.locator(".wh-endpoint");
@@ -198,10 +202,10 @@ describe("the operator console by role [browser, pglite]", () => {
     for (const name of ["Send test event", "Disable", "Rotate secret", "Delete"]) {
       assert.equal(await card.getByRole("button", { name, exact: true }).count(), 0, name);
     }
-    assert.equal(await count(page, "Add an endpoint", "heading"), 0);
+    await expectAbsent(page, [["Add an endpoint", "heading"]]);
     await card.getByRole("button", { name: "Deliveries" }).click();
     await card.getByText("webhook.test").first().waitFor();
-    assert.equal(await count(page, /^Redeliver/), 0, "no redelivery");
+    await expectAbsent(page, [[/^Redeliver/, "button", "no redelivery"]]);
     await assertAccessible(page, "the console as a viewer");
 
     await openTab(page, "Applications");
@@ -212,29 +216,26 @@ describe("the operator console by role [browser, pglite]", () => {
   });
 
   it("shows support its decisions, registrations, revocations, reversals and redeliveries only", async () => {
-    const opened = await signIn(tokens.Sam!);
+    const opened = await signInWith(tokens.Sam!);
     const { page } = opened;
     assert.match(await header(page), /Signed in as Sam · support/);
     assert.ok(!(await tabs(page)).includes("Operators"), "no Operators tab");
     await pendingCard(page).getByRole("button", { name: "Approve…" }).waitFor();
     await pendingCard(page).getByRole("button", { name: "Reject…" }).waitFor();
 
-    await openTab(page, "Keys");
-    await page.getByRole("button", { name: /^Revoke sk_/ }).waitFor();
-    await page.getByRole("heading", { name: "Revoke a key by its value" }).waitFor();
-    assert.equal(await count(page, /^Rotate/), 0, "no rotation");
-    assert.equal(await count(page, "Issue a key", "heading"), 0, "no issue-key form");
-
-    await openTab(page, "Accounts");
-    await page.getByRole("heading", { name: "Register a pass" }).waitFor();
-
-    await openTab(page, "Campaigns");
-    await page.getByText("No campaign yet.").waitFor();
-    assert.equal(await count(page, "Create a campaign", "heading"), 0, "no campaign creation");
-
-    await openTab(page, "Settings");
-    await page.getByText("Governs every quest endpoint", { exact: false }).waitFor();
-    assert.equal(await count(page, /^Switch (quests|campaigns)/), 0, "no feature switches");
+    await checkTabs(page, [
+      {
+        tab: "Keys",
+        shows: [button(/^Revoke sk_/), heading("Revoke a key by its value")],
+        absent: [
+          [/^Rotate/, "button", "no rotation"],
+          ["Issue a key", "heading", "no issue-key form"],
+        ],
+      },
+      { tab: "Accounts", shows: [heading("Register a pass")] },
+      campaignsReadOnly,
+      settingsReadOnly(),
+    ]);
 
     await openTab(page, "Webhooks");
     const card = page.locator(".wh-endpoint");
@@ -255,10 +256,7 @@ describe("the operator console by role [browser, pglite]", () => {
     await page.getByLabel("Reason").fill("Paid twice by a retried request.");
     await page.getByRole("button", { name: "Reverse payout", exact: true }).click();
     await page.getByRole("button", { name: /^Confirm: reverse \d+ points$/ }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: `Payout ${payoutId} reversed` })
-      .waitFor();
+    await statusShown(page, `Payout ${payoutId} reversed`);
     const payouts = (await service.ctx.admin("GET", "/admin/payouts?reversed=true")).json();
     assert.deepEqual(
       payouts.items.map((p: { id: string }) => p.id),
@@ -269,16 +267,15 @@ describe("the operator console by role [browser, pglite]", () => {
   });
 
   it("shows an admin everything, and the Operators tab adds operators with their token shown once", async () => {
-    const opened = await signIn(tokens.Ada!);
+    const opened = await signInWith(tokens.Ada!);
     const { page } = opened;
     assert.match(await header(page), /Signed in as Ada · admin/);
     await pendingCard(page).getByRole("button", { name: "Approve…" }).waitFor();
-    await openTab(page, "Keys");
-    await page.getByRole("heading", { name: "Issue a key" }).waitFor();
-    await openTab(page, "Campaigns");
-    await page.getByRole("heading", { name: "Create a campaign" }).waitFor();
-    await openTab(page, "Settings");
-    await page.getByRole("button", { name: "Switch quests off" }).waitFor();
+    await checkTabs(page, [
+      { tab: "Keys", shows: [heading("Issue a key")] },
+      { tab: "Campaigns", shows: [heading("Create a campaign")] },
+      { tab: "Settings", shows: [button("Switch quests off")] },
+    ]);
 
     await openTab(page, "Operators");
     const table = page.getByRole("table");
@@ -292,11 +289,7 @@ describe("the operator console by role [browser, pglite]", () => {
     await box.getByText("it will not be shown again").waitFor();
     const token = await textOf(box.locator(".secret-value"));
     assert.match(token, /^op_[0-9A-Za-z]{40}$/);
-    const me = await service.ctx.inject({
-      method: "GET",
-      url: "/admin/me",
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const me = await asOperator(token);
     expectStatus(me, 200);
     assert.deepEqual(
       { name: me.json().name, role: me.json().role },
@@ -312,29 +305,23 @@ describe("the operator console by role [browser, pglite]", () => {
     // Another role, disabled and enabled, a new token in place of the old.
     await olga.getByLabel("New role for Olga").selectOption("viewer");
     await olga.getByRole("button", { name: "Set role for Olga" }).click();
-    await page.getByRole("status").filter({ hasText: "Olga is now a viewer." }).waitFor();
-    const asOlga = (bearer: string) =>
-      service.ctx.inject({
-        method: "GET",
-        url: "/admin/me",
-        headers: { authorization: `Bearer ${bearer}` },
-      });
-    assert.equal((await asOlga(token)).json().role, "viewer");
+    await statusShown(page, "Olga is now a viewer.");
+    assert.equal((await asOperator(token)).json().role, "viewer");
     await olga.getByRole("button", { name: "Disable Olga" }).click();
     await olga.getByRole("button", { name: "Confirm: disable Olga" }).click();
     await olga.getByRole("button", { name: "Enable Olga" }).waitFor();
-    expectStatus(await asOlga(token), 401);
+    expectStatus(await asOperator(token), 401);
     await olga.getByRole("button", { name: "Enable Olga" }).click();
     await olga.getByRole("button", { name: "Disable Olga" }).waitFor();
-    expectStatus(await asOlga(token), 200);
+    expectStatus(await asOperator(token), 200);
     await olga.getByRole("button", { name: "Replace Olga's token" }).click();
     await olga.getByRole("button", { name: "Confirm: replace Olga's token" }).click();
     const replaced = page.getByRole("region", { name: "New token for Olga" });
     await replaced.getByText("The old token answers 401 from now on.").waitFor();
     const newToken = await textOf(replaced.locator(".secret-value"));
     assert.notEqual(newToken, token);
-    expectStatus(await asOlga(token), 401);
-    expectStatus(await asOlga(newToken), 200);
+    expectStatus(await asOperator(token), 401);
+    expectStatus(await asOperator(newToken), 200);
 
     // On a phone the table scrolls inside its own region, not the page.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -344,17 +331,17 @@ describe("the operator console by role [browser, pglite]", () => {
   });
 
   it("signs in with ADMIN_TOKEN as the bootstrap admin, with the Operators tab", async () => {
-    const opened = await signIn(ADMIN_TOKEN, "/app/operator#operators");
+    const opened = await signInWith(ADMIN_TOKEN, "/app/operator#operators");
     const { page } = opened;
     assert.match(await header(page), /Signed in as bootstrap \(ADMIN_TOKEN\) · admin/);
     await page.getByRole("heading", { level: 2, name: "Operators", exact: true }).waitFor();
-    await page.getByRole("heading", { name: "Add an operator" }).waitFor();
+    await heading("Add an operator")(page).waitFor();
     await opened.finish();
   });
 
   it("shows the 403 detail naming the role when a role was lowered while the console was open", async () => {
     const pat = await addOperator("Pat", "support");
-    const opened = await signIn(tokens.Pat!, "/app/operator", /403/);
+    const opened = await signInWith(tokens.Pat!, "/app/operator", /403/);
     const { page } = opened;
     assert.match(await header(page), /Signed in as Pat · support/);
     const card = pendingCard(page);
@@ -387,7 +374,7 @@ describe("the operator console by role [browser, pglite]", () => {
     await page.locator(".op-session").getByText("Pat · viewer", { exact: false }).waitFor();
     await openTab(page, "Applications");
     await pendingCard(page).waitFor();
-    assert.equal(await count(page, "Approve…"), 0);
+    await expectAbsent(page, [["Approve…"]]);
     await opened.finish();
   });
 });

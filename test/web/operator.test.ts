@@ -1,9 +1,10 @@
+/**
+ * The operator console's sections at work: applications decided, keys issued, rotated and
+ * revoked, settings, the lists and the audit log, on a wide and a narrow screen.
+ */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Locator, Page } from "playwright-core";
+import { describe, it } from "node:test";
 import {
-  ADMIN_TOKEN,
-  allocate,
   createAccount,
   createQuest,
   expectStatus,
@@ -13,150 +14,57 @@ import {
 } from "../helpers/app.js";
 import {
   assertAccessible,
-  assertNoSidewaysScroll,
-  failApi,
-  holdApi,
-  type OpenedPage,
-  openPage,
-  persistentStorage,
-  problem,
   screenshot,
-  startWebService,
+  submitApplication,
   type TestWallet,
   testWallet,
-  type WebService,
+  withWebService,
 } from "../helpers/browser.js";
+import {
+  adminItems,
+  alertText,
+  checkNarrow,
+  openConsole,
+  openTab,
+  statusShown,
+  tableOf,
+  textOf,
+} from "../helpers/operator-console.js";
+import { payPlayer } from "../helpers/owner-api.js";
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-
-const textOf = async (locator: Locator) => (await locator.textContent()) ?? "";
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe("the operator console [browser, pglite]", () => {
-  let service: WebService;
-  before(async () => {
-    service = await startWebService();
-  });
-  after(async () => {
-    await service?.close();
-  });
+  const service = withWebService();
 
-  /** A pending application, submitted (and signed by the owner) as an applicant would; its id. */
-  async function submitApplication(project: string, owner = testWallet()): Promise<number> {
-    const now = Date.now();
-    const response = await service.ctx.inject({
-      method: "POST",
-      url: "/applications",
-      payload: {
-        project,
-        contact: `${project.toLowerCase()}@example.org`,
-        owner: owner.address,
-        proof: await owner.proof(service),
-        quest: {
-          name: `${project} quest`,
-          description: `Points for ${project} players`,
-          total_points: 1000,
-          expected_points_per_completion: 10,
-          start: new Date(now - HOUR_MS).toISOString(),
-          end: new Date(now + 7 * DAY_MS).toISOString(),
-        },
-        message: `Please approve ${project}.`,
-      },
+  /** A pending application with a contact, a description and a message; its id. */
+  const apply = (project: string, owner?: TestWallet) =>
+    submitApplication(service, project, {
+      ...(owner ? { owner } : {}),
+      contact: `${project.toLowerCase()}@example.org`,
+      description: `Points for ${project} players`,
+      message: `Please approve ${project}.`,
     });
-    expectStatus(response, 201);
-    return response.json().id as number;
-  }
 
-  async function signIn(opened: OpenedPage, section = "Applications"): Promise<void> {
-    const { page } = opened;
-    await page.getByLabel("Admin token").fill(ADMIN_TOKEN);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("button", { name: "Forget token" }).waitFor();
-    if (section !== "Applications") await openTab(page, section);
-    else await page.getByRole("heading", { level: 2, name: section }).waitFor();
-  }
-
-  async function openTab(page: Page, name: string): Promise<void> {
-    const tab = page.getByRole("navigation", { name: "Console sections" }).getByRole("button", {
-      name,
-      exact: true,
-    });
-    await tab.click();
-    assert.equal(await tab.getAttribute("aria-pressed"), "true", `${name} tab pressed`);
-    await page.getByRole("heading", { level: 2, name, exact: true }).waitFor();
-  }
-
-  const alertText = (page: Page) => textOf(page.getByRole("alert").first());
-
-  it("signs in with the admin token, kept in this tab only; a wrong token shows the 401 detail", async () => {
-    const opened = await openPage(service, "/app/operator", { allowConsoleErrors: /401/ });
-    const { page } = opened;
-    const input = page.getByLabel("Admin token");
-    assert.equal(await input.getAttribute("type"), "password");
-    await assertAccessible(page, "the operator sign-in");
-
-    const wrong = await service.ctx.inject({
-      method: "GET",
-      url: "/admin/features",
-      headers: { authorization: "Bearer not-the-token" },
-    });
-    expectStatus(wrong, 401);
-    await input.fill("not-the-token");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.getByRole("alert").waitFor();
-    assert.ok((await alertText(page)).includes(wrong.json().detail), "the 401 detail is shown");
-    assert.equal(await page.getByRole("button", { name: "Forget token" }).count(), 0);
-
-    await signIn(opened);
-    const pressed = page.getByRole("button", { name: "Applications", exact: true });
-    assert.equal(await pressed.getAttribute("aria-pressed"), "true");
-    // A new service: each list's empty state says so.
-    await page.getByText("No application is waiting for a decision.").waitFor();
-    await page.getByRole("button", { name: "Keys", exact: true }).click();
-    await page.getByText("No key has been issued yet.").waitFor();
-    await page.getByRole("button", { name: "Applications", exact: true }).click();
-    const stored = await persistentStorage(opened);
-    assert.ok(!stored.includes(ADMIN_TOKEN), `the token is not kept beyond the tab: ${stored}`);
-    assert.equal(
-      await page.evaluate(() => sessionStorage.getItem("questpoints.adminToken")),
-      ADMIN_TOKEN,
-    );
-
-    // A reload keeps the tab signed in; "Forget token" signs out.
-    await page.reload();
-    await page.getByRole("button", { name: "Forget token" }).click();
-    await page.getByLabel("Admin token").waitFor();
-    assert.equal(await page.evaluate(() => sessionStorage.getItem("questpoints.adminToken")), null);
-    await opened.finish();
-  });
-
-  it("forgets a token the API refuses after sign-in and asks for it again, with the 401 detail", async () => {
-    const opened = await openPage(service, "/app/operator", { allowConsoleErrors: /401/ });
-    const { page } = opened;
-    await signIn(opened);
-    // The token the tab holds stops working (rotated on the server, say): the next read says so.
-    await page.evaluate(() => sessionStorage.setItem("questpoints.adminToken", "rotated-away"));
-    await page.reload();
-    await page.getByRole("alert").filter({ hasText: "Signed out:" }).waitFor();
-    await page.getByLabel("Admin token").waitFor();
-    assert.equal(await page.evaluate(() => sessionStorage.getItem("questpoints.adminToken")), null);
-    await opened.finish();
-  });
+  const onApplications = { heading: "Applications" };
+  /** `GET /me` with an owner's key. */
+  const me = (key: string) =>
+    service.ctx.inject({ method: "GET", url: "/me", headers: { "x-api-key": key } });
+  const adminItemsOf = (url: string) => adminItems(service.ctx, url);
 
   let approvedId = 0;
 
   it("approves a pending application with an override and rejects another with a reason", async () => {
-    approvedId = await submitApplication("Alpha");
+    approvedId = await apply("Alpha");
     // Beta's owner is here already: an account with two quests and a key.
     const betaOwner: TestWallet = testWallet();
     await createAccount(service.ctx, betaOwner.address);
     await createQuest(service.ctx, betaOwner.address);
     await createQuest(service.ctx, betaOwner.address, { name: "Beta's second quest" });
     await issueKey(service.ctx, betaOwner.address);
-    const rejectedId = await submitApplication("Beta", betaOwner);
-    const opened = await openPage(service, "/app/operator");
+    const rejectedId = await apply("Beta", betaOwner);
+    const opened = await openConsole(service, "/app/operator", onApplications);
     const { page } = opened;
-    await signIn(opened);
 
     const alpha = page.getByRole("article", {
       name: new RegExp(`Application ${approvedId}: Alpha`),
@@ -180,11 +88,11 @@ describe("the operator console [browser, pglite]", () => {
     assert.match(await textOf(notice), /live quest \d+, test quest \d+/);
     await alpha.waitFor({ state: "detached" }); // no longer pending
 
-    const approved = await service.ctx.admin("GET", "/admin/applications?status=approved");
-    const application = approved.json().items.find((a: { id: number }) => a.id === approvedId);
+    const approved = await adminItemsOf("/admin/applications?status=approved");
+    const application = approved.find((a: { id: number }) => a.id === approvedId);
     assert.equal(application.status, "approved");
-    const quests = await service.ctx.admin("GET", `/admin/quests?owner=${application.owner}`);
-    const live = quests.json().items.find((q: { id: number }) => q.id === application.quest_id);
+    const quests = await adminItemsOf(`/admin/quests?owner=${application.owner}`);
+    const live = quests.find((q: { id: number }) => q.id === application.quest_id);
     assert.equal(live.total_points, 777, "the override reached the live quest");
 
     // Rejecting needs a reason and a second click.
@@ -194,9 +102,9 @@ describe("the operator console [browser, pglite]", () => {
     await beta.getByLabel(/Reason/).fill("The points budget is too large for a first quest.");
     await beta.getByRole("button", { name: `Reject application ${rejectedId}` }).click();
     await beta.getByRole("button", { name: `Confirm: reject application ${rejectedId}` }).click();
-    await page.getByRole("status").filter({ hasText: "rejected" }).waitFor();
-    const rejected = await service.ctx.admin("GET", "/admin/applications?status=rejected");
-    const beta2 = rejected.json().items.find((a: { id: number }) => a.id === rejectedId);
+    await statusShown(page, "rejected");
+    const rejected = await adminItemsOf("/admin/applications?status=rejected");
+    const beta2 = rejected.find((a: { id: number }) => a.id === rejectedId);
     assert.equal(beta2.reason, "The points budget is too large for a first quest.");
 
     // The status filter shows decided ones with their facts.
@@ -210,9 +118,8 @@ describe("the operator console [browser, pglite]", () => {
   it("issues a key shown once, rotates it, revokes by id and by value", async () => {
     const owner = randomPass();
     await createAccount(service.ctx, owner);
-    const opened = await openPage(service, "/app/operator#keys");
+    const opened = await openConsole(service, "/app/operator#keys", { tab: "Keys" });
     const { page } = opened;
-    await signIn(opened, "Keys");
 
     await page.getByLabel("Owner pass (a registered account)").fill(owner);
     await page.getByRole("button", { name: "Issue key" }).click();
@@ -221,12 +128,7 @@ describe("the operator console [browser, pglite]", () => {
     assert.match(await textOf(shown), /shown only this once/);
     const key = await textOf(shown.locator("code"));
     assert.match(key, /^sk_[A-Za-z0-9]{32,}$/);
-    const me = await service.ctx.inject({
-      method: "GET",
-      url: "/me",
-      headers: { "x-api-key": key },
-    });
-    expectStatus(me, 200);
+    expectStatus(await me(key), 200);
 
     await page.getByLabel("Owner pass", { exact: true }).fill(owner);
     await page.getByRole("button", { name: "Show keys" }).click();
@@ -250,34 +152,26 @@ describe("the operator console [browser, pglite]", () => {
     await screenshot(page, "operator-keys");
 
     // Revoke the new key by id (the list names keys by their prefix).
-    const keys = (await service.ctx.admin("GET", `/admin/keys?owner=${owner}`)).json().items;
+    const keys = await adminItemsOf(`/admin/keys?owner=${owner}`);
     const prefix = keys.find((k: { prefix: string }) => newKey.startsWith(k.prefix)).prefix;
     await page.getByRole("button", { name: `Revoke ${prefix}…` }).click();
     await page.getByRole("button", { name: `Confirm: revoke ${prefix}…` }).click();
-    await page.getByRole("status").filter({ hasText: "revoked" }).waitFor();
+    await statusShown(page, "revoked");
     await page
       .getByRole("row")
       .filter({ hasText: prefix })
       .filter({ hasText: "revoked" })
       .waitFor();
-    const after = await service.ctx.inject({
-      method: "GET",
-      url: "/me",
-      headers: { "x-api-key": newKey },
-    });
-    expectStatus(after, 401);
+    expectStatus(await me(newKey), 401);
 
     // Revoke by value: a leaked key whose id nobody reported.
     const leaked = await issueKey(service.ctx, owner);
     await page.getByLabel("Key value").fill(leaked.key);
     await page.getByRole("button", { name: "Revoke this key" }).click();
     await page.getByRole("button", { name: "Confirm: revoke the key with this value" }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: `Key ${leaked.id} revoked` })
-      .waitFor();
-    const list = await service.ctx.admin("GET", `/admin/keys?owner=${owner}`);
-    const state = list.json().items.find((k: { id: string }) => k.id === leaked.id);
+    await statusShown(page, `Key ${leaked.id} revoked`);
+    const list = await adminItemsOf(`/admin/keys?owner=${owner}`);
+    const state = list.find((k: { id: string }) => k.id === leaked.id);
     assert.ok(state.revoked_at, "revoked by value");
     await opened.finish();
   });
@@ -292,14 +186,13 @@ describe("the operator console [browser, pglite]", () => {
     expectStatus(period, 201);
     const inUseId = period.json().id as number;
     const fixture = await questFixture(service.ctx);
-    expectStatus(
-      await allocate(service.ctx, fixture, { points: 5, address: fixture.playerPass }),
-      200,
-    );
+    await payPlayer(service.ctx, fixture, 5);
 
-    const opened = await openPage(service, "/app/operator#settings", { allowConsoleErrors: /409/ });
+    const opened = await openConsole(service, "/app/operator#settings", {
+      allowConsoleErrors: /409/,
+      tab: "Settings",
+    });
     const { page } = opened;
-    await signIn(opened, "Settings");
 
     // Feature switch: off (confirmed), then on again.
     await page.getByRole("button", { name: "Switch campaigns off" }).click();
@@ -334,11 +227,8 @@ describe("the operator console [browser, pglite]", () => {
     const edit = page.getByRole("region", { name: `Edit earning period ${newId}` });
     await edit.getByLabel(/^End/).fill("2031-03-01T00:00");
     await edit.getByRole("button", { name: "Save period" }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: `Earning period ${newId} now runs` })
-      .waitFor();
-    const periods = (await service.ctx.admin("GET", "/admin/earning-periods")).json().items;
+    await statusShown(page, `Earning period ${newId} now runs`);
+    const periods = await adminItemsOf("/admin/earning-periods");
     assert.equal(
       periods.find((p: { id: number }) => p.id === newId).end,
       "2031-03-01T00:00:00.000Z",
@@ -354,11 +244,8 @@ describe("the operator console [browser, pglite]", () => {
 
     await page.getByRole("button", { name: `Delete period ${newId}` }).click();
     await page.getByRole("button", { name: `Confirm: delete period ${newId}` }).click();
-    await page
-      .getByRole("status")
-      .filter({ hasText: `Earning period ${newId} deleted` })
-      .waitFor();
-    const left = (await service.ctx.admin("GET", "/admin/earning-periods")).json().items;
+    await statusShown(page, `Earning period ${newId} deleted`);
+    const left = await adminItemsOf("/admin/earning-periods");
     assert.deepEqual(
       left.map((p: { id: number }) => p.id),
       [inUseId],
@@ -367,9 +254,8 @@ describe("the operator console [browser, pglite]", () => {
   });
 
   it("lists quests, campaigns and accounts with their filters, and creates a campaign", async () => {
-    const opened = await openPage(service, "/app/operator#quests");
+    const opened = await openConsole(service, "/app/operator#quests", { tab: "Quests" });
     const { page } = opened;
-    await signIn(opened, "Quests");
     await page.getByRole("table").waitFor();
     await page.getByLabel("Mode").selectOption("test");
     await page.getByRole("button", { name: "Filter" }).click();
@@ -384,7 +270,7 @@ describe("the operator console [browser, pglite]", () => {
     await page.getByLabel("Start (UTC)").fill("2030-03-01T00:00");
     await page.getByLabel("End (UTC)").fill("2030-06-01T00:00");
     await page.getByRole("button", { name: "Create campaign" }).click();
-    await page.getByRole("status").filter({ hasText: "Spring drive" }).waitFor();
+    await statusShown(page, "Spring drive");
     await page.getByRole("link", { name: "Spring drive" }).waitFor();
     await assertAccessible(page, "the campaigns tab");
 
@@ -392,7 +278,7 @@ describe("the operator console [browser, pglite]", () => {
     const pass = randomPass();
     await page.getByLabel("Pass address").last().fill(pass);
     await page.getByRole("button", { name: "Register" }).click();
-    await page.getByRole("status").filter({ hasText: pass }).waitFor();
+    await statusShown(page, pass);
     await page.getByLabel("Pass address").first().fill(pass);
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 1);
@@ -401,9 +287,8 @@ describe("the operator console [browser, pglite]", () => {
   });
 
   it("shows the approval in the audit log, filters it and pages through it", async () => {
-    const opened = await openPage(service, "/app/operator#audit");
+    const opened = await openConsole(service, "/app/operator#audit", { tab: "Audit log" });
     const { page } = opened;
-    await signIn(opened, "Audit log");
     await page.getByRole("table").waitFor();
     await page.getByLabel("Action").fill("application.approve");
     await page.getByRole("button", { name: "Filter", exact: true }).click();
@@ -430,57 +315,36 @@ describe("the operator console [browser, pglite]", () => {
     await opened.finish();
   });
 
-  it("shows the loading state while an answer is on its way, and a failed request's detail", async () => {
-    const opened = await openPage(service, "/app/operator", { allowConsoleErrors: /503/ });
-    const { page } = opened;
-    const release = await holdApi(page, (path) => path === "/admin/applications");
-    await failApi(
-      page,
-      (path) => path === "/admin/audit",
-      problem("The database is not answering; try again in a minute."),
-    );
-    await signIn(opened);
-    await page.getByRole("status").filter({ hasText: "Loading applications…" }).waitFor();
-    await release();
-    await page.getByRole("status").filter({ hasText: "Loading applications…" }).waitFor({
-      state: "detached",
-    });
-
-    await openTab(page, "Audit log");
-    const alert = page.getByRole("alert");
-    await alert.waitFor();
-    assert.match(await textOf(alert), /The database is not answering; try again in a minute\./);
-    await alert.getByRole("button", { name: "Try again" }).waitFor();
-    await opened.finish();
-  });
-
   it("fits a 390 px screen: applications, keys, settings and audit without sideways scrolling", async () => {
-    await submitApplication("Gamma with a rather long project name for a narrow screen");
-    const opened = await openPage(service, "/app/operator", { narrow: true });
+    await apply("Gamma with a rather long project name for a narrow screen");
+    const opened = await openConsole(service, "/app/operator", { narrow: true, ...onApplications });
     const { page } = opened;
-    await signIn(opened);
-    const card = page.getByRole("article", { name: /Gamma/ });
-    await card.getByRole("button", { name: "Approve…" }).click();
-    await assertNoSidewaysScroll(page, "the applications tab at 390 px");
-    await assertAccessible(page, "the applications tab at 390 px");
-    await screenshot(page, "operator-applications-narrow");
-
-    await openTab(page, "Keys");
-    await page.getByRole("table").waitFor();
-    await assertNoSidewaysScroll(page, "the keys tab at 390 px");
-    await assertAccessible(page, "the keys tab at 390 px");
-
-    await screenshot(page, "operator-keys-narrow");
-
-    await openTab(page, "Settings");
-    await page.getByRole("button", { name: "Switch quests off" }).waitFor();
-    await assertNoSidewaysScroll(page, "the settings tab at 390 px");
-    await screenshot(page, "operator-settings-narrow");
-
-    await openTab(page, "Audit log");
-    await page.getByRole("table").waitFor();
-    await assertNoSidewaysScroll(page, "the audit tab at 390 px");
-    await assertAccessible(page, "the audit tab at 390 px");
+    await checkNarrow(page, [
+      {
+        act: (page) =>
+          page
+            .getByRole("article", { name: /Gamma/ })
+            .getByRole("button", { name: "Approve…" })
+            .click(),
+        what: "the applications tab at 390 px",
+        accessible: true,
+        shot: "operator-applications-narrow",
+      },
+      {
+        tab: "Keys",
+        shows: tableOf,
+        what: "the keys tab at 390 px",
+        accessible: true,
+        shot: "operator-keys-narrow",
+      },
+      {
+        tab: "Settings",
+        shows: (page) => page.getByRole("button", { name: "Switch quests off" }),
+        what: "the settings tab at 390 px",
+        shot: "operator-settings-narrow",
+      },
+      { tab: "Audit log", shows: tableOf, what: "the audit tab at 390 px", accessible: true },
+    ]);
     await opened.finish();
   });
 });

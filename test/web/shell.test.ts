@@ -51,7 +51,11 @@ describe("the pages' shell [browser, pglite]", () => {
   });
 
   it("answers an unknown page with a page that says so, accessible and 390 px wide", async () => {
-    const opened = await openPage(service, "/app/nowhere", { narrow: true });
+    // Answered 404 (test/web/unknown-pages.test.ts), which Chromium logs.
+    const opened = await openPage(service, "/app/nowhere", {
+      narrow: true,
+      allowConsoleErrors: /404/,
+    });
     await opened.page.getByRole("heading", { name: "Page not found" }).waitFor();
     assert.equal(await opened.page.getByRole("navigation", { name: "Main" }).count(), 1);
     await assertAccessible(opened.page, "the not-found page");

@@ -14,6 +14,7 @@ import {
   screenshot,
   startWebService,
   type WebService,
+  withWebService,
 } from "../helpers/browser.js";
 
 /** A message the receiver got: its path, the Standard Webhooks headers, the body as sent. */
@@ -75,6 +76,23 @@ const verified = (secret: string, message: Received) =>
   new Webhook(secret).verify(message.body, message.headers) as { id: string; type: string };
 
 const textOf = async (locator: Locator) => ((await locator.textContent()) ?? "").trim();
+
+/** What the add form says of the targets when the service takes private ones, and when not. */
+const TAKES_PRIVATE = /also takes http:\/\/ and private and loopback addresses/;
+const REFUSES_PRIVATE = /private and loopback addresses are refused/;
+
+/**
+ * The add form's URL hint once the service's setting is known (`expected`), read as the input
+ * names it (its aria-describedby), so the text is the field's and not some other paragraph's.
+ */
+async function urlHint(section: Locator, expected: RegExp): Promise<string> {
+  await section.getByText(expected).waitFor();
+  const input = section.getByLabel("URL", { exact: true });
+  const ids = ((await input.getAttribute("aria-describedby")) ?? "").split(" ");
+  const hintId = ids.find((id) => id.endsWith("-hint"));
+  assert.ok(hintId, `the URL input names its hint: ${ids.join(" ")}`);
+  return textOf(section.page().locator(`[id="${hintId}"]`));
+}
 
 describe("the webhooks sections of the consoles [browser, pglite]", () => {
   let service: WebService;
@@ -331,6 +349,28 @@ describe("the webhooks sections of the consoles [browser, pglite]", () => {
     await opened.finish();
   });
 
+  it("says in both consoles' add forms that the service takes private and loopback targets", async () => {
+    const opened = await openPage(service, "/app/console");
+    const { page } = opened;
+    const section = await signIn(page, await newOwner());
+    const hint = await urlHint(section, TAKES_PRIVATE);
+    assert.match(hint, /WEBHOOK_ALLOW_PRIVATE_TARGETS is on/);
+    assert.doesNotMatch(hint, REFUSES_PRIVATE);
+    assert.equal(
+      await section.getByLabel("URL", { exact: true }).getAttribute("placeholder"),
+      "http://127.0.0.1:4000/webhooks",
+    );
+    await screenshot(page, "console-webhooks-hint-private-taken");
+    await opened.finish();
+
+    const operator = await openPage(service, "/app/operator#webhooks");
+    await operator.page.getByLabel("Admin token").fill(ADMIN_TOKEN);
+    await operator.page.getByRole("button", { name: "Sign in" }).click();
+    const operatorSection = operator.page.getByRole("region", { name: "Webhooks", exact: true });
+    assert.match(await urlHint(operatorSection, TAKES_PRIVATE), /for development only/);
+    await operator.finish();
+  });
+
   it("adds an operator endpoint with operator events in the operator console", async () => {
     const opened = await openPage(service, "/app/operator#webhooks");
     const { page } = opened;
@@ -378,5 +418,45 @@ describe("the webhooks sections of the consoles [browser, pglite]", () => {
     await assertNoSidewaysScroll(page, "the operator's webhooks on a phone");
     await screenshot(page, "operator-webhooks-narrow");
     await opened.finish();
+  });
+});
+
+describe("the webhooks add form of a service that refuses private targets [browser, pglite]", () => {
+  const service = withWebService();
+
+  it("says private and loopback addresses are refused, and shows the refusal naming the setting", async () => {
+    const owner = randomPass();
+    await createAccount(service.ctx, owner);
+    const { key } = await issueKey(service.ctx, owner, "live");
+    const opened = await openPage(service, "/app/console", { allowConsoleErrors: /400/ });
+    const { page } = opened;
+    await page.getByLabel("API key", { exact: true }).fill(key);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const section = page.getByRole("region", { name: "Webhooks", exact: true });
+    const hint = await urlHint(section, REFUSES_PRIVATE);
+    assert.match(hint, /^The https:\/\/ address your receiver listens on/);
+    assert.match(hint, /WEBHOOK_ALLOW_PRIVATE_TARGETS/);
+    assert.doesNotMatch(hint, TAKES_PRIVATE);
+    await section.getByLabel("URL", { exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, "console-webhooks-hint-private-refused");
+
+    // A receiver on this machine: refused, and the refusal says which setting would take it.
+    await section.getByLabel("URL", { exact: true }).fill("http://127.0.0.1:4000/webhooks");
+    await section.getByLabel("payout.created").check();
+    await section.getByRole("button", { name: "Add endpoint" }).click();
+    await section
+      .getByRole("alert")
+      .getByText(/WEBHOOK_ALLOW_PRIVATE_TARGETS=true/)
+      .waitFor();
+    await section.getByText("No endpoint yet: add one below.").waitFor();
+    await assertAccessible(page, "the add form of a service that refuses private targets");
+    await opened.finish();
+
+    const operator = await openPage(service, "/app/operator#webhooks");
+    await operator.page.getByLabel("Admin token").fill(ADMIN_TOKEN);
+    await operator.page.getByRole("button", { name: "Sign in" }).click();
+    const operatorSection = operator.page.getByRole("region", { name: "Webhooks", exact: true });
+    assert.match(await urlHint(operatorSection, REFUSES_PRIVATE), /for development/);
+    await operator.finish();
   });
 });

@@ -3,7 +3,53 @@ import type { Command } from "commander";
 import { unwrap } from "../../client/index.js";
 import { idArgument, integerArgument, yesOrNo } from "../arguments.js";
 import { show } from "../output.js";
-import type { Act, AdminGroup } from "./context.js";
+import { changedTerms, type ItemOf, requestedQuest } from "../tables.js";
+import type { Act, AdminGroup, Context } from "./context.js";
+
+type Application = ItemOf<"/admin/applications">;
+
+/** The owner's quests read to find the one granted: newest first, so it is among the first. */
+const GRANTED_LOOKUP_LIMIT = 100;
+
+/** The live quest an approval created, as the service holds it; undefined if not found. */
+async function grantedQuest(ctx: Context, application: Application) {
+  const questId = application.quest_id;
+  if (questId === null) return undefined;
+  const page = unwrap(
+    await ctx.api.GET("/admin/quests", {
+      params: { query: { owner: application.owner, mode: "live", limit: GRANTED_LOOKUP_LIMIT } },
+    }),
+  );
+  return page.items.find((quest) => quest.id === questId);
+}
+
+/**
+ * An approved application for people: its `quest` as granted (the live quest's terms, which the
+ * overrides made), and under it what was `asked` where the approval changed it. The answer
+ * itself holds the quest as it was asked for; --json prints it whole.
+ */
+async function showApproved(ctx: Context, application: Application): Promise<void> {
+  if (ctx.json) return show(ctx, application);
+  const granted = await grantedQuest(ctx, application);
+  if (!granted) {
+    return show(
+      ctx,
+      application,
+      `The granted quest ${application.quest_id} is not among the owner's latest quests: its terms are in admin quests list --owner ${application.owner}; the quest above is the one asked for.`,
+    );
+  }
+  const asked = changedTerms(granted, application.quest);
+  const view: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(application)) {
+    if (key !== "quest") {
+      view[key] = value;
+      continue;
+    }
+    view.quest = `${requestedQuest(granted)} (granted)`;
+    if (asked) view.asked = asked;
+  }
+  show(ctx, view);
+}
 
 interface ApproveOptions {
   totalPoints?: number;
@@ -48,7 +94,7 @@ function approveCommand(group: Command, act: Act): void {
           params: { path: { id } },
           body,
         });
-        show(ctx, unwrap(result));
+        await showApproved(ctx, unwrap(result));
       }),
     );
 }

@@ -7,6 +7,7 @@ import {
   rotateOperatorToken,
 } from "../../use-cases/operators.js";
 import { asOperator } from "../actors.js";
+import { operatorOf } from "../auth.js";
 import { ListOf, listAnswer, pageRequest } from "../listing.js";
 import { OPERATOR_CODES, operatorMeta } from "../operator-guards.js";
 import { presentOperator } from "../present.js";
@@ -41,7 +42,7 @@ export async function adminOperatorRoutes(app: FastifyInstance, services: Servic
         response: { 200: SignedInOperator, ...errorResponses(...OPERATOR_CODES) },
       },
     },
-    async (request) => request.operator!,
+    async (request) => operatorOf(request),
   );
 
   api.post(

@@ -8,8 +8,15 @@ import { listReversals, readMe } from "../../use-cases/owner-reads.js";
 import { questStats } from "../../use-cases/quest-stats.js";
 import { reversePayout } from "../../use-cases/reverse-payout.js";
 import { asAccount } from "../actors.js";
-import { requireApiKey } from "../auth.js";
-import { OWNER_CODES, OWNER_SECURITY, ownerOnly, requireQuestsEnabled } from "../owner-guards.js";
+import { keyOf, requireApiKey } from "../auth.js";
+import {
+  ALLOCATION_KEY_CODES,
+  OWNER_CODES,
+  OWNER_SECURITY,
+  ownerOnly,
+  questOwnerOf,
+  requireQuestsEnabled,
+} from "../owner-guards.js";
 import { presentBatchResult, presentMe, presentReversal, presentStatsRow } from "../present.js";
 import { sendRefusal } from "../refusals.js";
 import { errorResponses } from "../schemas/common.js";
@@ -58,21 +65,13 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
         body: BatchBody,
         response: {
           200: BatchResponse,
-          ...errorResponses(
-            ...OWNER_CODES,
-            "BATCH_REJECTED",
-            "IDEMPOTENCY_IN_PROGRESS",
-            "IDEMPOTENCY_KEY_REUSED",
-            "PAYLOAD_TOO_LARGE",
-          ),
+          ...errorResponses(...OWNER_CODES, "BATCH_REJECTED", ...ALLOCATION_KEY_CODES),
         },
       },
     },
     async (request, reply) => {
       const result = await allocateBatch(services.allocate, {
-        questId: request.ownedQuestId!,
-        keyId: request.apiKeyId!,
-        accountId: request.apiKeyAccountId!,
+        ...questOwnerOf(request),
         requestId: request.id,
         items: request.body.allocations.map((item) => ({
           pass: checksummed(item.address),
@@ -119,11 +118,7 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
         payoutId: request.params.payoutId,
         reason: request.body.reason,
         audit: asAccount(request),
-        owner: {
-          questId: request.ownedQuestId!,
-          keyId: request.apiKeyId!,
-          accountId: request.apiKeyAccountId!,
-        },
+        owner: questOwnerOf(request),
       });
       services.publicAnswers.pointsChanged(); // before answering: this process shows it at once
       return reply.code(201).send({ reversal: presentReversal(reversal) });
@@ -145,7 +140,7 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request) => {
-      const reversals = await listReversals(db, request.ownedQuestId!, {
+      const reversals = await listReversals(db, request.params.questId, {
         limit: request.query.limit ?? PAYOUT_PAGE_LIMIT_DEFAULT,
         offset: request.query.offset ?? 0,
       });
@@ -173,7 +168,7 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
     },
     async (request) => {
       const { bucket = "hour", since, until } = request.query;
-      const rows = await questStats(db, request.ownedQuestId!, {
+      const rows = await questStats(db, request.params.questId, {
         bucket,
         since: since === undefined ? undefined : new Date(since),
         until: until === undefined ? undefined : new Date(until),
@@ -200,6 +195,6 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
         },
       },
     },
-    async (request) => presentMe(await readMe(db, request.apiKeyId!)),
+    async (request) => presentMe(await readMe(db, keyOf(request).id)),
   );
 }

@@ -8,7 +8,14 @@ import { allocatePoints } from "../../use-cases/allocate.js";
 import type { ItemOutcome } from "../../use-cases/allocation-outcomes.js";
 import { listPublicQuests } from "../../use-cases/public-reads.js";
 import { JSON_TYPE } from "../answer-cache.js";
-import { OWNER_CODES, OWNER_SECURITY, ownerOnly, requireQuestsEnabled } from "../owner-guards.js";
+import {
+  ALLOCATION_KEY_CODES,
+  OWNER_CODES,
+  OWNER_SECURITY,
+  ownerOnly,
+  questOwnerOf,
+  requireQuestsEnabled,
+} from "../owner-guards.js";
 import {
   presentPayout,
   presentQuestDetail,
@@ -96,7 +103,7 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
       },
     },
     async (request, reply) => {
-      const questId = request.ownedQuestId!;
+      const questId = request.params.questId;
       // Read fresh (not from the owner cache): points_remaining moves with every allocation.
       const detail = await services.readQuestDetail({
         questId,
@@ -146,18 +153,14 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
             "ACCOUNT_NOT_FOUND",
             "INSUFFICIENT_POINTS",
             "PASS_POINTS_LIMIT",
-            "IDEMPOTENCY_IN_PROGRESS",
-            "IDEMPOTENCY_KEY_REUSED",
-            "PAYLOAD_TOO_LARGE",
+            ...ALLOCATION_KEY_CODES,
           ),
         },
       },
     },
     async (request, reply) => {
       const outcome = await allocatePoints(services.allocate, {
-        questId: request.ownedQuestId!,
-        keyId: request.apiKeyId!,
-        accountId: request.apiKeyAccountId!,
+        ...questOwnerOf(request),
         requestId: request.id,
         pass: checksummed(request.body.address),
         points: request.body.points,

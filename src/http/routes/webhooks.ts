@@ -17,7 +17,7 @@ import {
   sendTestEvent,
 } from "../../use-cases/webhook-endpoints.js";
 import { asAccount, asOperator } from "../actors.js";
-import { requireApiKey } from "../auth.js";
+import { keyOf, requireApiKey } from "../auth.js";
 import { ListOf, listAnswer, pageRequest } from "../listing.js";
 import { OPERATOR_CODES, operatorMeta } from "../operator-guards.js";
 import { OWNER_SECURITY, requireQuestsEnabled } from "../owner-guards.js";
@@ -35,6 +35,7 @@ import {
   WebhookListQuery,
   WebhookPatchBody,
   WebhookSecret,
+  WebhookSettings,
 } from "../schemas/webhooks.js";
 import type { Services } from "../services.js";
 
@@ -69,7 +70,7 @@ export async function ownerWebhookRoutes(app: FastifyInstance, services: Service
   await webhookRoutes(app, services, {
     prefix: "/webhooks",
     name: "Webhook",
-    ownerOf: (request) => ({ accountId: request.apiKeyAccountId!, mode: request.apiKeyMode! }),
+    ownerOf: (request) => ({ accountId: keyOf(request).accountId, mode: keyOf(request).mode }),
     audit: asAccount,
     codes: ["QUESTS_DISABLED", "INVALID_API_KEY", "FORBIDDEN", "BAD_REQUEST", "NOT_FOUND"],
     meta: (_role, operationId, summary, description) => ({
@@ -154,6 +155,23 @@ async function webhookRoutes(app: FastifyInstance, services: Services, scope: We
         await listOwnEndpoints(db, scope.ownerOf(request), pageRequest(request.query, "uuid")),
         presentWebhookEndpoint,
       ),
+  );
+
+  api.get(
+    `${prefix}/settings`,
+    {
+      ...hooks,
+      schema: {
+        ...scope.meta(
+          "viewer",
+          `get${name}Settings`,
+          "What webhook targets the service takes",
+          "Whether `http://` and loopback or private targets are taken (WEBHOOK_ALLOW_PRIVATE_TARGETS), so that a form can say so before an endpoint is added.",
+        ),
+        response: { 200: WebhookSettings, ...errors() },
+      },
+    },
+    async () => ({ allow_private_targets: policy.allowPrivateTargets }),
   );
 
   api.get(

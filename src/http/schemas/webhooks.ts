@@ -66,6 +66,14 @@ export const WebhookAccepted = Type.Object({
   event_id: Type.String({ description: "The `webhook-id` the receiver will see" }),
 });
 
+/** What targets the service takes: the consoles' add forms say so before anything is sent. */
+export const WebhookSettings = Type.Object({
+  allow_private_targets: Type.Boolean({
+    description:
+      "`true` when the service takes `http://` and loopback or private targets (WEBHOOK_ALLOW_PRIVATE_TARGETS, for development); `false`: only `https://` to public addresses",
+  }),
+});
+
 export const WebhookIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const WebhookEventParams = Type.Object({
   id: Type.String({ maxLength: 64 }),
