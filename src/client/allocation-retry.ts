@@ -28,8 +28,9 @@ export function isWorthRetrying(answer: AllocationAnswer): boolean {
 /**
  * Whether the next attempt must carry the same Idempotency-Key: the request may have paid, or
  * may still (no answer, a request timeout, any 5xx, the same key still in flight). Any other
- * refusal is final: nothing was paid, and the same key would only replay the refusal, so a
- * corrected request takes a new key.
+ * refusal is final for this request: nothing was paid and nothing is kept under its key, so a
+ * later retry (the pass joined, the budget was raised) is decided afresh with either key; a
+ * corrected request takes a new key, so that its answer is never mistaken for the first one's.
  */
 export function mustKeepIdempotencyKey(answer: AllocationAnswer): boolean {
   return (

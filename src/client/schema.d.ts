@@ -984,7 +984,7 @@ export interface paths {
         put?: never;
         /**
          * Allocate points from the quest to a pass address (owner only)
-         * @description Pays `points` from the quest's budget to a registered pass, atomically: two requests never spend the same points. Send an `Idempotency-Key` and retry with the same key after a timeout or a 5xx: a retry replays the first answer (`Idempotent-Replayed: true`) and pays nothing again.
+         * @description Pays `points` from the quest's budget to a registered pass, atomically: two requests never spend the same points. Send an `Idempotency-Key` and retry with the same key after a timeout or a 5xx: a retry after a payout replays it (`Idempotent-Replayed: true`) and pays nothing again; a refusal keeps nothing, so its retry is decided afresh.
          */
         post: operations["allocatePoints"];
         delete?: never;
@@ -1004,7 +1004,7 @@ export interface paths {
         put?: never;
         /**
          * Allocate points to many passes at once (owner only)
-         * @description Up to 1,000 items, decided in order against the running remainder in one transaction, with the rules of a single allocation. `results[i]` answers item i. With `atomic: true` any failed item makes the whole request 400 `BATCH_REJECTED` and nothing is paid. Each item's `idempotency_key` shares the namespace of the `Idempotency-Key` header of single allocations; the request may carry its own `Idempotency-Key`, which replays the whole first answer.
+         * @description Up to 1,000 items, decided in order against the running remainder in one transaction, with the rules of a single allocation. `results[i]` answers item i. With `atomic: true` any failed item makes the whole request 400 `BATCH_REJECTED` and nothing is paid. Each item's `idempotency_key` shares the namespace of the `Idempotency-Key` header of single allocations; the request may carry its own `Idempotency-Key`, which replays the whole first answer once it paid an item (a batch that paid nothing keeps nothing, and its retry is decided afresh).
          */
         post: operations["allocateBatch"];
         delete?: never;
@@ -10797,7 +10797,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1-255 printable ASCII characters; a retry replays the whole answer */
+                /** @description 1-255 printable ASCII characters; a retry replays the whole answer of a batch that paid */
                 "idempotency-key"?: string;
                 /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -10817,7 +10817,7 @@ export interface operations {
                          * @example 0xFfFFFFff00000000000000000000000000000001
                          */
                         address: string;
-                        /** @description 1-255 printable ASCII characters, in the namespace of the `Idempotency-Key` header: a retried item replays its first result and pays nothing again */
+                        /** @description 1-255 printable ASCII characters, in the namespace of the `Idempotency-Key` header: a retried item replays its payout and pays nothing again; a refused item keeps nothing */
                         idempotency_key?: string;
                         points: number;
                     }[];

@@ -23,7 +23,7 @@ export interface AllocationRequest {
   items: ItemRequest[];
   /** All or nothing: if any item fails, nothing is paid and the request is BATCH_REJECTED. */
   atomic: boolean;
-  /** Correlation id of the request, kept with a stored refusal. */
+  /** Correlation id of the request, in its refusals' problem details. */
   requestId: string;
   /** A batch's own `Idempotency-Key`: a retry replays the whole first answer. */
   idempotency?: { key: string; requestHash: string } | undefined;

@@ -55,12 +55,13 @@ export async function pointsRoutes(app: FastifyInstance, services: Services) {
           "With `atomic: true` any failed item makes the whole request 400 `BATCH_REJECTED` " +
           "and nothing is paid. Each item's `idempotency_key` shares the namespace of the " +
           "`Idempotency-Key` header of single allocations; the request may carry its own " +
-          "`Idempotency-Key`, which replays the whole first answer.",
+          "`Idempotency-Key`, which replays the whole first answer once it paid an item (a batch " +
+          "that paid nothing keeps nothing, and its retry is decided afresh).",
         tags: ["quests"],
         security,
         params: QuestIdParams,
         headers: IdempotencyKeyHeader(
-          "1-255 printable ASCII characters; a retry replays the whole answer",
+          "1-255 printable ASCII characters; a retry replays the whole answer of a batch that paid",
         ),
         body: BatchBody,
         response: {

@@ -134,8 +134,8 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
         description:
           "Pays `points` from the quest's budget to a registered pass, atomically: two requests " +
           "never spend the same points. Send an `Idempotency-Key` and retry with the same key " +
-          "after a timeout or a 5xx: a retry replays the first answer (`Idempotent-Replayed: " +
-          "true`) and pays nothing again.",
+          "after a timeout or a 5xx: a retry after a payout replays it (`Idempotent-Replayed: " +
+          "true`) and pays nothing again; a refusal keeps nothing, so its retry is decided afresh.",
         tags: ["quests"],
         security,
         params: QuestIdParams,

@@ -30,7 +30,7 @@ export const BatchItem = Type.Object(
         pattern: `^[\\x20-\\x7E]{1,${IDEMPOTENCY_KEY_LENGTH_MAX}}$`,
         description:
           "1-255 printable ASCII characters, in the namespace of the `Idempotency-Key` header: " +
-          "a retried item replays its first result and pays nothing again",
+          "a retried item replays its payout and pays nothing again; a refused item keeps nothing",
       }),
     ),
   },

@@ -1,4 +1,5 @@
 /** The quest part of the application form: its name, budget, window, action type and campaign. */
+import type { ComponentChildren } from "preact";
 import {
   ACTION_TYPE_LENGTH_MAX,
   LIST_LIMIT_MAX,
@@ -43,82 +44,59 @@ export function QuestFieldset(props: {
     const date = fromLocalInput(values[key]);
     return date ? ` That is ${formatDate(date.toISOString())}.` : "";
   };
+  /** One field of the quest: its label, its error and its hint, around `input`. */
+  const field = (key: Key, hint: string | undefined, input: ComponentChildren) => (
+    <Field id={inputId(key)} label={LABELS[key]} error={errors[key]} hint={hint}>
+      {input}
+    </Field>
+  );
+  const numeric = (key: Key) => (
+    <input type="text" inputMode="numeric" required autoComplete="off" {...control(key, true)} />
+  );
   return (
     <fieldset>
       <legend>The quest</legend>
-      <Field id={inputId("quest.name")} label={LABELS["quest.name"]} error={errors["quest.name"]}>
-        <input type="text" required autoComplete="off" {...control("quest.name", false)} />
-      </Field>
-      <Field
-        id={inputId("quest.description")}
-        label={LABELS["quest.description"]}
-        error={errors["quest.description"]}
-        hint={`What people do to earn the points. Optional, at most ${TEXT_DESCRIPTION_LENGTH_MAX} characters.`}
-      >
-        <textarea rows={4} {...control("quest.description", true)} />
-      </Field>
+      {field(
+        "quest.name",
+        undefined,
+        <input type="text" required autoComplete="off" {...control("quest.name", false)} />,
+      )}
+      {field(
+        "quest.description",
+        `What people do to earn the points. Optional, at most ${TEXT_DESCRIPTION_LENGTH_MAX} characters.`,
+        <textarea rows={4} {...control("quest.description", true)} />,
+      )}
       <div class="ap-pair">
-        <Field
-          id={inputId("quest.total_points")}
-          label={LABELS["quest.total_points"]}
-          error={errors["quest.total_points"]}
-          hint="The quest's whole budget."
-        >
-          <input
-            type="text"
-            inputMode="numeric"
-            required
-            autoComplete="off"
-            {...control("quest.total_points", true)}
-          />
-        </Field>
-        <Field
-          id={inputId("quest.expected_points_per_completion")}
-          label={LABELS["quest.expected_points_per_completion"]}
-          error={errors["quest.expected_points_per_completion"]}
-          hint="What one completion usually pays."
-        >
-          <input
-            type="text"
-            inputMode="numeric"
-            required
-            autoComplete="off"
-            {...control("quest.expected_points_per_completion", true)}
-          />
-        </Field>
+        {field("quest.total_points", "The quest's whole budget.", numeric("quest.total_points"))}
+        {field(
+          "quest.expected_points_per_completion",
+          "What one completion usually pays.",
+          numeric("quest.expected_points_per_completion"),
+        )}
       </div>
       <div class="ap-pair">
-        <Field
-          id={inputId("quest.start")}
-          label={LABELS["quest.start"]}
-          error={errors["quest.start"]}
-          hint={`In your time zone (${timeZone()}).${utcOf("quest.start")}`}
-        >
-          <input type="datetime-local" required {...control("quest.start", true)} />
-        </Field>
-        <Field
-          id={inputId("quest.end")}
-          label={LABELS["quest.end"]}
-          error={errors["quest.end"]}
-          hint={`After the start, in the future.${utcOf("quest.end")}`}
-        >
-          <input type="datetime-local" required {...control("quest.end", true)} />
-        </Field>
+        {field(
+          "quest.start",
+          `In your time zone (${timeZone()}).${utcOf("quest.start")}`,
+          <input type="datetime-local" required {...control("quest.start", true)} />,
+        )}
+        {field(
+          "quest.end",
+          `After the start, in the future.${utcOf("quest.end")}`,
+          <input type="datetime-local" required {...control("quest.end", true)} />,
+        )}
       </div>
-      <Field
-        id={inputId("quest.action_type")}
-        label={LABELS["quest.action_type"]}
-        error={errors["quest.action_type"]}
-        hint={`Optional: what people do for the points, as a short slug such as swap or daily-login (lower-case letters, digits, _ and -, at most ${ACTION_TYPE_LENGTH_MAX}). Empty means default; the operator may change it.`}
-      >
+      {field(
+        "quest.action_type",
+        `Optional: what people do for the points, as a short slug such as swap or daily-login (lower-case letters, digits, _ and -, at most ${ACTION_TYPE_LENGTH_MAX}). Empty means default; the operator may change it.`,
         <input
           type="text"
           autoComplete="off"
           spellcheck={false}
           class="ap-mono"
           {...control("quest.action_type", true)}
-        />
-      </Field>
+        />,
+      )}
       <CampaignField
         campaigns={campaigns}
         error={errors.campaign_id}

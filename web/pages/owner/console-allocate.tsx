@@ -3,6 +3,7 @@ import { mustKeepIdempotencyKey } from "../../../src/client/allocation-retry.js"
 import { api, call, ownerHeaders } from "../../client.js";
 import { PASS_ADDRESS } from "../../pass-address.js";
 import { useAction } from "../../ui/action.js";
+import { AddressInput } from "../../ui/address-input.js";
 import { describedBy, Field } from "../../ui/field.js";
 import { countOf, formatDate } from "../../ui/format.js";
 import { Loading } from "../../ui/status.js";
@@ -109,19 +110,13 @@ export function AllocateForm(props: { quest: OwnedQuest; apiKey: string; onPaid:
         Pays from this quest's budget. A double click or a retry after an error pays once.
       </p>
       <Field id={ids.address} label="Pass address" error={errors.address} hint={ADDRESS_HINT}>
-        <input
+        <AddressInput
           id={ids.address}
-          name="address"
-          class="mono"
-          type="text"
-          autoComplete="off"
-          spellcheck={false}
-          autoCapitalize="off"
           value={address}
-          aria-invalid={errors.address ? "true" : undefined}
-          aria-describedby={describedBy(ids.address, ADDRESS_HINT, errors.address)}
-          onInput={(event) => {
-            setAddress(event.currentTarget.value);
+          error={errors.address}
+          hint={ADDRESS_HINT}
+          onInput={(value) => {
+            setAddress(value);
             setErrors((e) => ({ ...e, address: undefined }));
           }}
         />

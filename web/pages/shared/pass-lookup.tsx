@@ -1,5 +1,6 @@
 import { useState } from "preact/hooks";
-import { describedBy, Field } from "../../ui/field.js";
+import { AddressInput } from "../../ui/address-input.js";
+import { Field } from "../../ui/field.js";
 
 /** A form that opens a pass's page; the pass page shows the API's answer about the address. */
 export function PassLookup(props: { id: string }) {
@@ -18,19 +19,13 @@ export function PassLookup(props: { id: string }) {
     <form class="pass-lookup" onSubmit={onSubmit} noValidate>
       <Field id={props.id} label="Pass address" error={error}>
         <div class="inline-form">
-          <input
+          <AddressInput
             id={props.id}
-            name="address"
-            type="text"
-            class="mono"
-            autoComplete="off"
-            spellcheck={false}
-            placeholder="0x…"
             value={address}
-            aria-invalid={error ? "true" : undefined}
-            aria-describedby={describedBy(props.id, undefined, error)}
-            onInput={(event) => {
-              setAddress((event.target as HTMLInputElement).value);
+            error={error}
+            placeholder="0x…"
+            onInput={(value) => {
+              setAddress(value);
               setError(undefined);
             }}
           />
