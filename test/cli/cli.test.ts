@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { openTestDb } from "../helpers/app.js";
-import { CLI_ARGS } from "../helpers/cli-command.js";
+import { CLI_ARGS, startServe } from "../helpers/cli-command.js";
 import { seedDataDir } from "../helpers/cli-data-dir.js";
 import { runQuestpoints } from "../helpers/cli-process.js";
 
@@ -33,36 +33,6 @@ function runCli(args: string[], env: Record<string, string>): Promise<Run> {
     });
     child.on("error", reject);
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** Starts `serve` and resolves once it has printed `marker`, with everything printed so far. */
-function startServe(
-  env: Record<string, string>,
-  marker: RegExp,
-): Promise<{ child: ChildProcess; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, "serve", "--demo-if-empty"], {
-      env: { ...process.env, ...env },
-    });
-    let output = "";
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`serve did not print ${marker} in time:\n${output}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (marker.test(output)) {
-        clearTimeout(timer);
-        resolve({ child, output });
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code} before ready:\n${output}`));
-    });
   });
 }
 

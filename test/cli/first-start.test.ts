@@ -5,7 +5,7 @@
  * `questpoints demo` does the same and keeps only the token's hash.
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,41 +13,10 @@ import { after, describe, it } from "node:test";
 import { hashApiKey } from "../../src/domain/api-keys.js";
 import { startBanner } from "../../src/server.js";
 import { openTestDb } from "../helpers/app.js";
-import { CLI_ARGS } from "../helpers/cli-command.js";
+import { startServe } from "../helpers/cli-command.js";
 import { seedDataDir } from "../helpers/cli-data-dir.js";
 import { runInProcess } from "../helpers/cli-in-process.js";
 import { freePort } from "../helpers/postgres.js";
-
-/** `serve --demo-if-empty` in a child process, once it has printed `marker`. */
-function startServe(
-  env: Record<string, string>,
-  marker: RegExp,
-): Promise<{ child: ChildProcess; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI_ARGS, "serve", "--demo-if-empty"], {
-      env: { ...process.env, ...env },
-    });
-    let output = "";
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`serve did not print ${marker} in time:\n${output}`));
-    }, 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (marker.test(output)) {
-        clearTimeout(timer);
-        child.removeAllListeners("exit");
-        resolve({ child, output });
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code} before ready:\n${output}`));
-    });
-  });
-}
 
 async function stop(child: ChildProcess): Promise<number | null> {
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
