@@ -346,6 +346,21 @@ export function allocate(
   });
 }
 
+/** One allocation sent to `app` (a context's, or a second instance's) with an Idempotency-Key. */
+export function allocateKeyed(
+  app: FastifyInstance,
+  fixture: { apiKey: string; questId: number },
+  body: unknown,
+  key: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: "POST",
+    url: `/quests/${fixture.questId}`,
+    headers: { "x-api-key": fixture.apiKey, "idempotency-key": key },
+    payload: body as object,
+  });
+}
+
 /**
  * Holds what an allocation of `questId` must wait for until `release()`: on PostgreSQL the quest
  * row (another transaction's FOR UPDATE), on PGlite its one connection (a transaction left open).

@@ -8,9 +8,10 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, it } from "node:test";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import { itemKey } from "../../src/use-cases/idempotency.js";
 import {
+  allocateKeyed,
   createAccount,
   createQuest,
   expectProblem,
@@ -40,20 +41,6 @@ import { describeEachDatabase } from "../helpers/each-database.js";
 
 const newKey = () => `retry-${randomBytes(8).toString("hex")}`;
 
-function post(
-  app: FastifyInstance,
-  fixture: { apiKey: string; questId: number },
-  body: { points: number; address: string },
-  key: string,
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: "POST",
-    url: `/quests/${fixture.questId}`,
-    headers: { "x-api-key": fixture.apiKey, "idempotency-key": key },
-    payload: body,
-  });
-}
-
 /** A fresh payout (not a replay) of `points` to `pass`; its body. */
 function expectFreshPayout(response: LightMyRequestResponse, points: number, pass: string) {
   expectStatus(response, 200);
@@ -80,18 +67,18 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
       const stranger = randomPass();
       const key = newKey();
       const body = { points: 30, address: stranger };
-      const refused = await post(ctx().app, fixture, body, key);
+      const refused = await allocateKeyed(ctx().app, fixture, body, key);
       expectProblem(refused, 400, "ACCOUNT_NOT_FOUND");
       assert.equal(await storedUnder(ctx(), fixture, key), undefined, "the refusal keeps nothing");
       // Refused again, decided afresh: not a replay.
-      const again = await post(ctx().app, fixture, body, key);
+      const again = await allocateKeyed(ctx().app, fixture, body, key);
       expectProblem(again, 400, "ACCOUNT_NOT_FOUND");
       assert.equal(again.headers[REPLAYED], undefined);
 
       await createAccount(ctx(), stranger);
-      const paid = await post(ctx().app, fixture, body, key);
+      const paid = await allocateKeyed(ctx().app, fixture, body, key);
       const payout = expectFreshPayout(paid, 30, stranger);
-      const replay = await post(ctx().app, fixture, body, key);
+      const replay = await allocateKeyed(ctx().app, fixture, body, key);
       assertReplayOf(replay, paid);
       assert.equal(replay.json().payout.id, payout.id);
       await expectBooks(ctx().db, fixture.questId, { remaining: 970, payouts: 1, paid: 30 });
@@ -101,17 +88,17 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
       const fixture = await questFixture(ctx(), { total_points: 100 });
       const key = newKey();
       const body = { points: 150, address: fixture.playerPass };
-      const refused = await post(ctx().app, fixture, body, key);
+      const refused = await allocateKeyed(ctx().app, fixture, body, key);
       const problem = expectProblem(refused, 400, "INSUFFICIENT_POINTS");
       assert.equal(
         problem.detail,
         `Quest ${fixture.questId} has 100 points left; 150 were requested.`,
       );
       await patchQuest(ctx(), fixture, { total_points: 1000 });
-      const paid = await post(ctx().app, fixture, body, key);
+      const paid = await allocateKeyed(ctx().app, fixture, body, key);
       expectFreshPayout(paid, 150, fixture.playerPass);
-      assertReplayOf(await post(ctx().app, fixture, body, key), paid);
-      assertReplayOf(await post(ctx().app, fixture, body, key), paid);
+      assertReplayOf(await allocateKeyed(ctx().app, fixture, body, key), paid);
+      assertReplayOf(await allocateKeyed(ctx().app, fixture, body, key), paid);
       await expectBooks(ctx().db, fixture.questId, { remaining: 850, payouts: 1, paid: 150 });
     });
 
@@ -119,11 +106,11 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
       const fixture = await questFixture(ctx(), { is_active: false });
       const key = newKey();
       const body = { points: 5, address: fixture.playerPass };
-      expectProblem(await post(ctx().app, fixture, body, key), 400, "QUEST_NOT_ACTIVE");
+      expectProblem(await allocateKeyed(ctx().app, fixture, body, key), 400, "QUEST_NOT_ACTIVE");
       await patchQuest(ctx(), fixture, { is_active: true });
-      const paid = await post(ctx().app, fixture, body, key);
+      const paid = await allocateKeyed(ctx().app, fixture, body, key);
       expectFreshPayout(paid, 5, fixture.playerPass);
-      assertReplayOf(await post(ctx().app, fixture, body, key), paid);
+      assertReplayOf(await allocateKeyed(ctx().app, fixture, body, key), paid);
       await expectBooks(ctx().db, fixture.questId, { remaining: 995, payouts: 1 });
     });
 
@@ -131,26 +118,31 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
       const fixture = await questFixture(ctx(), { total_points: 100 });
       const key = newKey();
       expectProblem(
-        await post(ctx().app, fixture, { points: 150, address: fixture.playerPass }, key),
+        await allocateKeyed(ctx().app, fixture, { points: 150, address: fixture.playerPass }, key),
         400,
         "INSUFFICIENT_POINTS",
       );
       // Another body under the refused key: decided as a new request, and paid.
-      const paid = await post(ctx().app, fixture, { points: 50, address: fixture.playerPass }, key);
+      const paid = await allocateKeyed(
+        ctx().app,
+        fixture,
+        { points: 50, address: fixture.playerPass },
+        key,
+      );
       expectFreshPayout(paid, 50, fixture.playerPass);
       // Now the key holds a payout: another body is 422, the first one replays.
       expectProblem(
-        await post(ctx().app, fixture, { points: 150, address: fixture.playerPass }, key),
+        await allocateKeyed(ctx().app, fixture, { points: 150, address: fixture.playerPass }, key),
         422,
         "IDEMPOTENCY_KEY_REUSED",
       );
       expectProblem(
-        await post(ctx().app, fixture, { points: 49, address: fixture.playerPass }, key),
+        await allocateKeyed(ctx().app, fixture, { points: 49, address: fixture.playerPass }, key),
         422,
         "IDEMPOTENCY_KEY_REUSED",
       );
       assertReplayOf(
-        await post(ctx().app, fixture, { points: 50, address: fixture.playerPass }, key),
+        await allocateKeyed(ctx().app, fixture, { points: 50, address: fixture.playerPass }, key),
         paid,
       );
       await expectBooks(ctx().db, fixture.questId, { remaining: 50, payouts: 1, paid: 50 });
@@ -161,9 +153,13 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
       const other = { ...fixture, questId: await createQuest(ctx(), fixture.ownerPass) };
       const key = newKey();
       const body = { points: 7, address: fixture.playerPass };
-      expectProblem(await post(ctx().app, fixture, body, key), 400, "QUEST_NOT_ACTIVE");
-      expectFreshPayout(await post(ctx().app, other, body, key), 7, fixture.playerPass);
-      expectProblem(await post(ctx().app, fixture, body, key), 422, "IDEMPOTENCY_KEY_REUSED");
+      expectProblem(await allocateKeyed(ctx().app, fixture, body, key), 400, "QUEST_NOT_ACTIVE");
+      expectFreshPayout(await allocateKeyed(ctx().app, other, body, key), 7, fixture.playerPass);
+      expectProblem(
+        await allocateKeyed(ctx().app, fixture, body, key),
+        422,
+        "IDEMPOTENCY_KEY_REUSED",
+      );
       await expectBooks(ctx().db, other.questId, { remaining: 993, payouts: 1 });
       await expectBooks(ctx().db, fixture.questId, { remaining: 1000, payouts: 0 });
     });
@@ -195,7 +191,7 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
       assertReplayed(third.results[1], latePayout);
       assert.equal(third.paid_count, 0);
       // The item keys share the namespace of single allocations: a single POST replays too.
-      const single = await post(
+      const single = await allocateKeyed(
         ctx().app,
         fixture,
         { points: 20, address: stranger },
@@ -211,7 +207,7 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
       const fixture = await questFixture(ctx(), { total_points: 10 });
       const key = newKey();
       expectProblem(
-        await post(ctx().app, fixture, { points: 25, address: fixture.playerPass }, key),
+        await allocateKeyed(ctx().app, fixture, { points: 25, address: fixture.playerPass }, key),
         400,
         "INSUFFICIENT_POINTS",
       );
@@ -220,7 +216,7 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
         allocations: [keyed(fixture.playerPass, 25, key)],
       });
       const payout = assertPaid(answer.results[0], 25, fixture.playerPass);
-      const replay = await post(
+      const replay = await allocateKeyed(
         ctx().app,
         fixture,
         { points: 25, address: fixture.playerPass },
@@ -343,12 +339,12 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
       const body = { points: 12, address: fixture.playerPass };
       const { requestHash } = itemKey(fixture.questId, { pass: body.address, points: 12 }, key)!;
       await oldRecord(fixture, key, requestHash, oldRefusal("ACCOUNT_NOT_FOUND"));
-      const paid = await post(ctx().app, fixture, body, key);
+      const paid = await allocateKeyed(ctx().app, fixture, body, key);
       const payout = expectFreshPayout(paid, 12, fixture.playerPass);
       const stored = await storedUnder(ctx(), fixture, key);
       assert.deepEqual(Object.keys(stored!.outcome), ["payout"], "the refusal was replaced");
       assert.equal((stored!.outcome.payout as { id: string }).id, payout.id);
-      assertReplayOf(await post(ctx().app, fixture, body, key), paid);
+      assertReplayOf(await allocateKeyed(ctx().app, fixture, body, key), paid);
       await expectBooks(ctx().db, fixture.questId, { remaining: 988, payouts: 1 });
     });
 
@@ -358,7 +354,7 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
       await oldRecord(fixture, single, "another-body", oldRefusal("INSUFFICIENT_POINTS"));
       await oldRecord(fixture, item, "another-body", oldRefusal("QUEST_NOT_ACTIVE"));
       expectFreshPayout(
-        await post(ctx().app, fixture, { points: 3, address: fixture.playerPass }, single),
+        await allocateKeyed(ctx().app, fixture, { points: 3, address: fixture.playerPass }, single),
         3,
         fixture.playerPass,
       );
@@ -409,11 +405,11 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
       const fixture = await questFixture(ctx());
       const key = newKey();
       const body = { points: 9, address: fixture.playerPass };
-      const first = await post(ctx().app, fixture, body, key);
+      const first = await allocateKeyed(ctx().app, fixture, body, key);
       expectFreshPayout(first, 9, fixture.playerPass);
-      assertReplayOf(await post(ctx().app, fixture, body, key), first);
+      assertReplayOf(await allocateKeyed(ctx().app, fixture, body, key), first);
       expectProblem(
-        await post(ctx().app, fixture, { ...body, points: 10 }, key),
+        await allocateKeyed(ctx().app, fixture, { ...body, points: 10 }, key),
         422,
         "IDEMPOTENCY_KEY_REUSED",
       );
@@ -431,7 +427,7 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
           const key = newKey();
           const body = { points: 25, address: stranger };
           const apps = [ctx().app, second.app];
-          const send = (i: number) => post(apps[i % 2]!, fixture, body, key);
+          const send = (i: number) => allocateKeyed(apps[i % 2]!, fixture, body, key);
           expectProblem(await send(0), 400, "ACCOUNT_NOT_FOUND");
 
           // Rounds of 24 retries at once; the pass is registered during the second round.
@@ -470,12 +466,16 @@ describeEachDatabase("Retries that can succeed later", (ctx, kind) => {
           const fixture = await questFixture(ctx(), { total_points: 10 });
           const key = newKey();
           const body = { points: 40, address: fixture.playerPass };
-          expectProblem(await post(ctx().app, fixture, body, key), 400, "INSUFFICIENT_POINTS");
+          expectProblem(
+            await allocateKeyed(ctx().app, fixture, body, key),
+            400,
+            "INSUFFICIENT_POINTS",
+          );
           await patchQuest(ctx(), fixture, { total_points: 100 });
           const apps = [ctx().app, second.app];
           const sent = Array.from({ length: 30 }, (_, i) => {
             const app = apps[i % 2]!;
-            if (i % 3 !== 0) return post(app, fixture, body, key);
+            if (i % 3 !== 0) return allocateKeyed(app, fixture, body, key);
             return app.inject({
               method: "POST",
               url: `/quests/${fixture.questId}/allocations`,

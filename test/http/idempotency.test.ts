@@ -4,6 +4,7 @@ import { describe, it } from "node:test";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import {
   allocate,
+  allocateKeyed,
   createAccount,
   createQuest,
   DATABASES,
@@ -22,20 +23,6 @@ const REPLAYED = "idempotent-replayed";
 
 function newKey(): string {
   return `order-${randomBytes(8).toString("hex")}`;
-}
-
-function post(
-  app: FastifyInstance,
-  fixture: { apiKey: string; questId: number },
-  body: unknown,
-  key: string,
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: "POST",
-    url: `/quests/${fixture.questId}`,
-    headers: { "x-api-key": fixture.apiKey, "idempotency-key": key },
-    payload: body as object,
-  });
 }
 
 function assertProblem(response: LightMyRequestResponse, status: number, code: string) {
@@ -64,7 +51,7 @@ async function burst(apps: FastifyInstance[], fixture: QuestFixture, ctx: TestCo
   const key = newKey();
   const body = { points: 25, address: fixture.playerPass };
   const responses = await Promise.all(
-    Array.from({ length: 20 }, (_, i) => post(apps[i % apps.length]!, fixture, body, key)),
+    Array.from({ length: 20 }, (_, i) => allocateKeyed(apps[i % apps.length]!, fixture, body, key)),
   );
   const paid = responses.filter((r) => r.statusCode === 200);
   const fresh = paid.filter((r) => r.headers[REPLAYED] === undefined);
@@ -81,7 +68,7 @@ async function burst(apps: FastifyInstance[], fixture: QuestFixture, ctx: TestCo
     }
   }
   await expectBooks(ctx.db, fixture.questId, { remaining: 975, payouts: 1 });
-  const retry = await post(apps[0]!, fixture, body, key);
+  const retry = await allocateKeyed(apps[0]!, fixture, body, key);
   assertReplayOf(retry, original);
   await expectBooks(ctx.db, fixture.questId, { remaining: 975, payouts: 1 });
 }
@@ -94,12 +81,12 @@ for (const kind of DATABASES) {
       const fixture = await questFixture(ctx());
       const key = newKey();
       const body = { points: 40, address: fixture.playerPass };
-      const first = await post(ctx().app, fixture, body, key);
+      const first = await allocateKeyed(ctx().app, fixture, body, key);
       expectStatus(first, 200);
       assert.equal(first.headers[REPLAYED], undefined);
-      const second = await post(ctx().app, fixture, body, key);
+      const second = await allocateKeyed(ctx().app, fixture, body, key);
       assertReplayOf(second, first);
-      const third = await post(ctx().app, fixture, body, key);
+      const third = await allocateKeyed(ctx().app, fixture, body, key);
       assertReplayOf(third, first);
       await expectBooks(ctx().db, fixture.questId, { remaining: 960, payouts: 1 });
     });
@@ -108,14 +95,14 @@ for (const kind of DATABASES) {
       const fixture = await questFixture(ctx(), { total_points: 100 });
       const key = newKey();
       const body = { points: 150, address: fixture.playerPass };
-      const first = await post(ctx().app, fixture, body, key);
+      const first = await allocateKeyed(ctx().app, fixture, body, key);
       const problem = assertProblem(first, 400, "INSUFFICIENT_POINTS");
       assert.equal(
         problem.detail,
         `Quest ${fixture.questId} has 100 points left; 150 were requested.`,
       );
       // Decided afresh, not replayed: still refused, with this request's own id.
-      const again = await post(ctx().app, fixture, body, key);
+      const again = await allocateKeyed(ctx().app, fixture, body, key);
       assertProblem(again, 400, "INSUFFICIENT_POINTS");
       assert.equal(again.headers[REPLAYED], undefined);
       assert.notEqual(again.json().request_id, problem.request_id);
@@ -123,10 +110,10 @@ for (const kind of DATABASES) {
         total_points: 1000,
       });
       expectStatus(raised, 200);
-      const paid = await post(ctx().app, fixture, body, key);
+      const paid = await allocateKeyed(ctx().app, fixture, body, key);
       expectStatus(paid, 200);
       assert.equal(paid.headers[REPLAYED], undefined, "the retry is decided afresh and paid");
-      assertReplayOf(await post(ctx().app, fixture, body, key), paid);
+      assertReplayOf(await allocateKeyed(ctx().app, fixture, body, key), paid);
       await expectBooks(ctx().db, fixture.questId, { remaining: 850, payouts: 1 });
     });
 
@@ -135,12 +122,12 @@ for (const kind of DATABASES) {
       const stranger = randomPass();
       const key = newKey();
       const body = { points: 15, address: stranger };
-      assertProblem(await post(ctx().app, fixture, body, key), 400, "ACCOUNT_NOT_FOUND");
+      assertProblem(await allocateKeyed(ctx().app, fixture, body, key), 400, "ACCOUNT_NOT_FOUND");
       await createAccount(ctx(), stranger);
-      const paid = await post(ctx().app, fixture, body, key);
+      const paid = await allocateKeyed(ctx().app, fixture, body, key);
       expectStatus(paid, 200);
       assert.equal(paid.headers[REPLAYED], undefined, "a payout, not a replay");
-      const replay = await post(ctx().app, fixture, body, key);
+      const replay = await allocateKeyed(ctx().app, fixture, body, key);
       assertReplayOf(replay, paid);
       assert.equal(replay.json().payout.id, paid.json().payout.id);
       await expectBooks(ctx().db, fixture.questId, { remaining: 985, payouts: 1 });
@@ -150,27 +137,27 @@ for (const kind of DATABASES) {
       const fixture = await questFixture(ctx());
       const key = newKey();
       const body = { points: 10, address: fixture.playerPass };
-      const first = await post(ctx().app, fixture, body, key);
+      const first = await allocateKeyed(ctx().app, fixture, body, key);
       expectStatus(first, 200);
       expectStatus(
         await ctx().admin("PATCH", `/admin/quests/${fixture.questId}`, { is_active: false }),
         200,
       );
-      assertReplayOf(await post(ctx().app, fixture, body, key), first);
+      assertReplayOf(await allocateKeyed(ctx().app, fixture, body, key), first);
       await expectBooks(ctx().db, fixture.questId, { remaining: 990, payouts: 1 });
     });
 
     it("refuses the same key with different points with 422 IDEMPOTENCY_KEY_REUSED", async () => {
       const fixture = await questFixture(ctx());
       const key = newKey();
-      const first = await post(
+      const first = await allocateKeyed(
         ctx().app,
         fixture,
         { points: 10, address: fixture.playerPass },
         key,
       );
       expectStatus(first, 200);
-      const reused = await post(
+      const reused = await allocateKeyed(
         ctx().app,
         fixture,
         { points: 11, address: fixture.playerPass },
@@ -181,7 +168,7 @@ for (const kind of DATABASES) {
       await expectBooks(ctx().db, fixture.questId, { remaining: 990, payouts: 1 });
       // The original request still replays after the misuse.
       assertReplayOf(
-        await post(ctx().app, fixture, { points: 10, address: fixture.playerPass }, key),
+        await allocateKeyed(ctx().app, fixture, { points: 10, address: fixture.playerPass }, key),
         first,
       );
     });
@@ -192,10 +179,15 @@ for (const kind of DATABASES) {
       await createAccount(ctx(), otherPlayer);
       const key = newKey();
       expectStatus(
-        await post(ctx().app, fixture, { points: 10, address: fixture.playerPass }, key),
+        await allocateKeyed(ctx().app, fixture, { points: 10, address: fixture.playerPass }, key),
         200,
       );
-      const reused = await post(ctx().app, fixture, { points: 10, address: otherPlayer }, key);
+      const reused = await allocateKeyed(
+        ctx().app,
+        fixture,
+        { points: 10, address: otherPlayer },
+        key,
+      );
       assertProblem(reused, 422, "IDEMPOTENCY_KEY_REUSED");
       await expectBooks(ctx().db, fixture.questId, { remaining: 990, payouts: 1 });
     });
@@ -205,8 +197,12 @@ for (const kind of DATABASES) {
       const other = { ...fixture, questId: await createQuest(ctx(), fixture.ownerPass) };
       const key = newKey();
       const body = { points: 10, address: fixture.playerPass };
-      expectStatus(await post(ctx().app, fixture, body, key), 200);
-      assertProblem(await post(ctx().app, other, body, key), 422, "IDEMPOTENCY_KEY_REUSED");
+      expectStatus(await allocateKeyed(ctx().app, fixture, body, key), 200);
+      assertProblem(
+        await allocateKeyed(ctx().app, other, body, key),
+        422,
+        "IDEMPOTENCY_KEY_REUSED",
+      );
       await expectBooks(ctx().db, other.questId, { remaining: 1000, payouts: 0 });
     });
 
@@ -214,16 +210,21 @@ for (const kind of DATABASES) {
       const fixture = await questFixture(ctx(), { total_points: 100 });
       const key = newKey();
       assertProblem(
-        await post(ctx().app, fixture, { points: 150, address: fixture.playerPass }, key),
+        await allocateKeyed(ctx().app, fixture, { points: 150, address: fixture.playerPass }, key),
         400,
         "INSUFFICIENT_POINTS",
       );
-      const paid = await post(ctx().app, fixture, { points: 50, address: fixture.playerPass }, key);
+      const paid = await allocateKeyed(
+        ctx().app,
+        fixture,
+        { points: 50, address: fixture.playerPass },
+        key,
+      );
       expectStatus(paid, 200);
       assert.equal(paid.headers[REPLAYED], undefined);
       // Paid now: the first body under the key is 422.
       assertProblem(
-        await post(ctx().app, fixture, { points: 150, address: fixture.playerPass }, key),
+        await allocateKeyed(ctx().app, fixture, { points: 150, address: fixture.playerPass }, key),
         422,
         "IDEMPOTENCY_KEY_REUSED",
       );
@@ -234,8 +235,18 @@ for (const kind of DATABASES) {
       const alice = await questFixture(ctx());
       const bob = await questFixture(ctx());
       const key = newKey();
-      const forAlice = await post(ctx().app, alice, { points: 10, address: alice.playerPass }, key);
-      const forBob = await post(ctx().app, bob, { points: 20, address: bob.playerPass }, key);
+      const forAlice = await allocateKeyed(
+        ctx().app,
+        alice,
+        { points: 10, address: alice.playerPass },
+        key,
+      );
+      const forBob = await allocateKeyed(
+        ctx().app,
+        bob,
+        { points: 20, address: bob.playerPass },
+        key,
+      );
       expectStatus(forAlice, 200);
       expectStatus(forBob, 200);
       assert.equal(forBob.headers[REPLAYED], undefined);
@@ -249,9 +260,14 @@ for (const kind of DATABASES) {
       const secondKey = await issueKey(ctx(), fixture.ownerPass);
       const key = newKey();
       const body = { points: 10, address: fixture.playerPass };
-      const first = await post(ctx().app, fixture, body, key);
+      const first = await allocateKeyed(ctx().app, fixture, body, key);
       expectStatus(first, 200);
-      const viaSecond = await post(ctx().app, { ...fixture, apiKey: secondKey.key }, body, key);
+      const viaSecond = await allocateKeyed(
+        ctx().app,
+        { ...fixture, apiKey: secondKey.key },
+        body,
+        key,
+      );
       assertReplayOf(viaSecond, first);
       await expectBooks(ctx().db, fixture.questId, { remaining: 990, payouts: 1 });
     });
@@ -273,9 +289,9 @@ for (const kind of DATABASES) {
       const key = `~ ${"k".repeat(250)}!@#`;
       assert.equal(key.length, 255);
       const body = { points: 10, address: fixture.playerPass };
-      const first = await post(ctx().app, fixture, body, key);
+      const first = await allocateKeyed(ctx().app, fixture, body, key);
       expectStatus(first, 200);
-      assertReplayOf(await post(ctx().app, fixture, body, key), first);
+      assertReplayOf(await allocateKeyed(ctx().app, fixture, body, key), first);
     });
 
     const badKeys: [string, string][] = [
@@ -289,7 +305,7 @@ for (const kind of DATABASES) {
     for (const [label, key] of badKeys) {
       it(`refuses a key with ${label} with 400 BAD_REQUEST, paying nothing`, async () => {
         const fixture = await questFixture(ctx());
-        const response = await post(
+        const response = await allocateKeyed(
           ctx().app,
           fixture,
           { points: 10, address: fixture.playerPass },
@@ -326,11 +342,11 @@ for (const kind of DATABASES) {
           const fixture = await questFixture(ctx());
           const key = newKey();
           const body = { points: 10, address: fixture.playerPass };
-          const first = await post(ctx().app, fixture, body, key);
+          const first = await allocateKeyed(ctx().app, fixture, body, key);
           expectStatus(first, 200);
-          assertReplayOf(await post(second.app, fixture, body, key), first);
+          assertReplayOf(await allocateKeyed(second.app, fixture, body, key), first);
           assertProblem(
-            await post(second.app, fixture, { ...body, points: 11 }, key),
+            await allocateKeyed(second.app, fixture, { ...body, points: 11 }, key),
             422,
             "IDEMPOTENCY_KEY_REUSED",
           );
