@@ -184,3 +184,31 @@ function measure(result: autocannon.Result, seconds: number): Measurement {
     warmup: { answered: 0, ok200: 0 },
   };
 }
+
+/** Several runs as one: answers over time, p50 their mean, p99 their highest. */
+export function combine(runs: Measurement[]): Measurement {
+  const sum = (of: (run: Measurement) => number) => runs.reduce((total, run) => total + of(run), 0);
+  const statusCounts: Record<string, number> = {};
+  for (const run of runs) {
+    for (const [status, n] of Object.entries(run.statusCounts)) {
+      statusCounts[status] = (statusCounts[status] ?? 0) + n;
+    }
+  }
+  const seconds = sum((run) => run.seconds);
+  const answered = sum((run) => run.answered);
+  return {
+    seconds,
+    answered,
+    ok200: sum((run) => run.ok200),
+    non2xx: sum((run) => run.non2xx),
+    statusCounts,
+    errors: sum((run) => run.errors),
+    requestsPerSecond: seconds > 0 ? answered / seconds : 0,
+    p50Ms: sum((run) => run.p50Ms) / runs.length,
+    p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
+    warmup: {
+      answered: sum((run) => run.warmup.answered),
+      ok200: sum((run) => run.warmup.ok200),
+    },
+  };
+}

@@ -24,7 +24,7 @@
  */
 import { getAddress } from "viem";
 import type { Db, Tx } from "../src/db/handle.js";
-import { RECOMPUTED_TOTALS_SQL } from "../test/helpers/kept-totals.js";
+import { RECOMPUTED_TOTALS_SQL } from "../src/store/books-check.js";
 import { checkAllOk, checkBooks, readBooks, record } from "./checks.js";
 import {
   admin,
@@ -34,7 +34,7 @@ import {
   passAddress,
   positionBulkLoad,
 } from "./fixtures.js";
-import { type LoadSettings, type LoadTarget, type Measurement, runLoad } from "./load.js";
+import { combine, type LoadSettings, type LoadTarget, type Measurement, runLoad } from "./load.js";
 import type {
   Baseline,
   Goal,
@@ -407,34 +407,6 @@ async function allocationRun(
   );
   checkAllOk(`${scenario} (${bench.databaseName})`, run);
   return run;
-}
-
-/** Several runs as one: answers over time, p50 their mean, p99 their highest. */
-function combine(runs: Measurement[]): Measurement {
-  const sum = (of: (run: Measurement) => number) => runs.reduce((total, run) => total + of(run), 0);
-  const statusCounts: Record<string, number> = {};
-  for (const run of runs) {
-    for (const [status, n] of Object.entries(run.statusCounts)) {
-      statusCounts[status] = (statusCounts[status] ?? 0) + n;
-    }
-  }
-  const seconds = sum((run) => run.seconds);
-  const answered = sum((run) => run.answered);
-  return {
-    seconds,
-    answered,
-    ok200: sum((run) => run.ok200),
-    non2xx: sum((run) => run.non2xx),
-    statusCounts,
-    errors: sum((run) => run.errors),
-    requestsPerSecond: seconds > 0 ? answered / seconds : 0,
-    p50Ms: sum((run) => run.p50Ms) / runs.length,
-    p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
-    warmup: {
-      answered: sum((run) => run.warmup.answered),
-      ok200: sum((run) => run.warmup.ok200),
-    },
-  };
 }
 
 const paid = (run: Measurement) => run.ok200 + run.warmup.ok200;

@@ -344,3 +344,122 @@ export function renderTotalsCostTable(runs: TotalsCostRun[], costMax: number): s
     `(goal ≤ ×${costMax}: ${verdict}).\n`
   );
 }
+
+/** One of the alternating runs on a quest with limits per pass (bench/pass-limits.ts). */
+export interface PassLimitsRun {
+  /** The pass with 100,000 payouts, or new passes in turn. */
+  pass: "whale" | "new";
+  run: Measurement;
+}
+
+/**
+ * What a pass's payouts cost its allocations: each run, then the whale's req/s over the new
+ * passes' and the new passes' p50 over the whale's (near 1: the same cost), beside the goal.
+ */
+export function renderPassLimitsTable(runs: PassLimitsRun[], ratioMin: number): string {
+  const of = (pass: PassLimitsRun["pass"]) => runs.filter((r) => r.pass === pass);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const rps = (list: PassLimitsRun[]) =>
+    list.reduce((sum, r) => sum + r.run.answered, 0) /
+    list.reduce((sum, r) => sum + r.run.seconds, 0);
+  const whale = of("whale");
+  const fresh = of("new");
+  const byRate = rps(whale) / rps(fresh);
+  const byP50 = mean(fresh.map((r) => r.run.p50Ms)) / mean(whale.map((r) => r.run.p50Ms));
+  const table = [
+    tableRow(["Run", "Pass", "req/s", "p50 ms", "p99 ms"]),
+    "|---:|---|---:|---:|---:|",
+    ...runs.map((r, i) =>
+      tableRow([
+        String(i + 1),
+        r.pass === "whale" ? "the whale (100,000 payouts, every request)" : "new passes in turn",
+        integer(r.run.requestsPerSecond),
+        ms(r.run.p50Ms),
+        ms(r.run.p99Ms),
+      ]),
+    ),
+  ];
+  const verdict = byRate >= ratioMin ? "met" : "missed";
+  return (
+    `## Limits per pass: a pass with 100,000 payouts against new passes, alternating runs\n\n${table.join("\n")}\n\n` +
+    `Whale ÷ new passes: ×${byRate.toFixed(3)} by req/s, ×${byP50.toFixed(3)} by p50 (new ÷ whale) ` +
+    `(goal ≥ ${ratioMin}: ${verdict}).\n`
+  );
+}
+
+/** An allocation load's figures beside a backup (bench/backup.ts). */
+export interface BackupLoad {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** The longest allocation. */
+  maxMs: number;
+  answers: number;
+  status503: number;
+}
+
+/** GET /admin/backup under single allocations: the backup, and the allocations without and during it. */
+export interface BackupRun {
+  database: string;
+  payouts: number;
+  dataDirBytes: number;
+  /** The backup file (gzip'd tar). */
+  bytes: number;
+  /** From the request to the first byte (the copy is taken before it), and to the last. */
+  firstByteSeconds: number;
+  seconds: number;
+  /** `questpoints restore` of the file, its books check included. */
+  restoreSeconds: number;
+  connections: number;
+  without: BackupLoad;
+  during: BackupLoad;
+}
+
+export function renderBackupTable(run: BackupRun): string {
+  const backup = [
+    tableRow([
+      "Database",
+      "Payouts",
+      "Data dir MB",
+      "Backup MB",
+      "First byte s",
+      "Backup s",
+      "Restore s",
+    ]),
+    "|---|---:|---:|---:|---:|---:|---:|",
+    tableRow([
+      run.database,
+      integer(run.payouts),
+      mb(run.dataDirBytes),
+      mb(run.bytes),
+      run.firstByteSeconds.toFixed(1),
+      run.seconds.toFixed(1),
+      run.restoreSeconds.toFixed(1),
+    ]),
+  ];
+  const loadRow = (what: string, load: BackupLoad) =>
+    tableRow([
+      what,
+      integer(load.requestsPerSecond),
+      ms(load.p50Ms),
+      ms(load.p99Ms),
+      ms(load.maxMs),
+      integer(load.answers),
+      integer(load.status503),
+    ]);
+  const allocations = [
+    tableRow([
+      `Allocations, ${run.connections} connections`,
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "Longest ms",
+      "Answers",
+      "503",
+    ]),
+    "|---|---:|---:|---:|---:|---:|---:|",
+    loadRow("without a backup", run.without),
+    loadRow("during the backup", run.during),
+  ];
+  return `## Backups: GET /admin/backup under single allocations\n\n${backup.join("\n")}\n\n${allocations.join("\n")}\n`;
+}

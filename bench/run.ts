@@ -32,6 +32,21 @@
  *   POST /quests/{id}/allocations with 1,000 items a request on one connection, in points/s
  *   beside the single allocations'. They check every payout, the books, and the kept totals
  *   against a recompute from the payouts. Two tables of their own follow the main one.
+ * - The pass-limits row (bench/pass-limits.ts; BENCH_ONLY="pass limits"): single allocations of
+ *   1 point on a quest with limits per pass (never refusing), to a pass with 100,000 bulk-loaded
+ *   payouts against new passes in turn, in alternating runs; goal: the whale's req/s at least
+ *   0.9 of the new passes'. It checks every payout, the books, the kept counts
+ *   (quest_pass_counts) against a recount and the kept totals. A table of its runs follows.
+ * - The backup row (bench/backup.ts; BENCH_ONLY=backup), PGlite only: a data directory of
+ *   1,000,000 payouts bulk-loaded with SQL, then single allocations (16 connections) without and
+ *   while GET /admin/backup downloads; the backup's time and size, the allocations' req/s,
+ *   p50/p99 and longest during it. It checks every allocation answered 200 or 503 with
+ *   Retry-After, one payout per 200, the books check, and that `questpoints restore` of the file
+ *   exits 0 with its books holding. A table of its own follows the main one.
+ * - The suspended-passes rows (bench/suspensions.ts; BENCH_ONLY=suspended): GET /leaderboard
+ *   (first page) and GET /passes/{address} (a rank of 50,000) over 100,000 passes seeded with
+ *   SQL, with the 1,000 of most points suspended, beside the same reads with none suspended in
+ *   alternating runs; goal: at least 0.9 of the rate with none.
  * - ALLOCATION_BATCH_MAX, ALLOCATION_BATCH_WAIT_MS, DB_POOL_SIZE and PUBLIC_READS_IN_FLIGHT_MAX
  *   pass through to the service; the read rows set PUBLIC_READS_IN_FLIGHT_MAX=0 (gate off) to
  *   measure throughput, while the flood rows keep the gate, whose 503s are counted.
@@ -43,6 +58,7 @@ import { DB_TIMEOUTS_DEFAULT, type Db, type DbTimeouts } from "../src/db/handle.
 import { openPglite } from "../src/db/pglite.js";
 import { openPostgres } from "../src/db/postgres.js";
 import { startPostgres } from "../test/helpers/postgres.js";
+import { BACKUP_GROUP, BACKUP_SCENARIO, benchBackup } from "./backup.js";
 import {
   benchCapacity,
   CAPACITY_GROUP,
@@ -73,6 +89,12 @@ import {
   runLoad,
 } from "./load.js";
 import {
+  benchPassLimits,
+  PASS_LIMITS_GROUP,
+  PASS_LIMITS_RATIO_MIN,
+  PASS_LIMITS_SCENARIO,
+} from "./pass-limits.js";
+import {
   benchPoints,
   POINTS_GROUP,
   POINTS_SCENARIOS,
@@ -82,14 +104,18 @@ import {
 import { atCleanup, cleanUp, cleanUpOnSignals, REPO_ROOT } from "./processes.js";
 import { benchRemoteDatabase, REMOTE_GROUP, REMOTE_SCENARIOS } from "./remote.js";
 import {
+  type BackupRun,
   type Baseline,
   type ExportRow,
   type Goal,
   type PageDepthRow,
+  type PassLimitsRun,
   type PayoutCountRow,
   type Row,
+  renderBackupTable,
   renderExportTable,
   renderPageDepthTable,
+  renderPassLimitsTable,
   renderPayoutCountTable,
   renderReport,
   renderTotalsCostTable,
@@ -103,6 +129,7 @@ import {
   startBare,
   startService,
 } from "./service.js";
+import { benchSuspensions, SUSPENSION_SCENARIOS, SUSPENSIONS_GROUP } from "./suspensions.js";
 import {
   benchWebhooks,
   renderWebhookLagTable,
@@ -659,6 +686,58 @@ async function main(): Promise<number> {
     },
   });
 
+  // Limits per pass: a pass with 100,000 payouts against new ones; a table of its runs.
+  const passLimitsRuns: PassLimitsRun[] = [];
+  groups.push({
+    labels: [PASS_LIMITS_GROUP, PASS_LIMITS_SCENARIO].map((scenario) => label(scenario, POSTGRES)),
+    run: async () => {
+      const result = await benchPassLimits({
+        open: postgresDatabase,
+        settings,
+        log,
+        note: (line) => notes.push(line),
+        withDb,
+        stopService,
+      });
+      passLimitsRuns.push(...result.runs);
+      return result.rows;
+    },
+  });
+
+  // Backups of PGlite: GET /admin/backup at 1,000,000 payouts under allocations; a table of its own.
+  const backupRuns: BackupRun[] = [];
+  groups.push({
+    labels: [BACKUP_GROUP, BACKUP_SCENARIO].map((scenario) => label(scenario, PGLITE)),
+    run: async () => {
+      const result = await benchBackup({
+        open: pgliteDatabase,
+        settings,
+        log,
+        note: (line) => notes.push(line),
+        withDb,
+        stopService,
+      });
+      backupRuns.push(result.backup);
+      return result.rows;
+    },
+  });
+
+  // Suspended passes: the leaderboard and a rank with 1,000 of 100,000 passes suspended.
+  groups.push({
+    labels: [SUSPENSIONS_GROUP, ...Object.values(SUSPENSION_SCENARIOS)].map((scenario) =>
+      label(scenario, POSTGRES),
+    ),
+    run: () =>
+      benchSuspensions({
+        open: postgresDatabase,
+        settings,
+        log,
+        note: (line) => notes.push(line),
+        withDb,
+        stopService,
+      }),
+  });
+
   // Scale: allocations with 10,000,000 payouts stored against an empty table.
   groups.push({
     labels: [STORED_GROUP, ...Object.values(STORED_SCENARIOS)].map((scenario) =>
@@ -768,6 +847,10 @@ async function main(): Promise<number> {
       ? `\n${renderPayoutCountTable(payoutCountRows, READ_COST_RATIO_MAX)}`
       : "") +
     (totalsRuns.length > 0 ? `\n${renderTotalsCostTable(totalsRuns, TOTALS_COST_MAX)}` : "") +
+    (passLimitsRuns.length > 0
+      ? `\n${renderPassLimitsTable(passLimitsRuns, PASS_LIMITS_RATIO_MIN)}`
+      : "") +
+    backupRuns.map((backup) => `\n${renderBackupTable(backup)}`).join("") +
     webhookLags.map((lag) => `\n${renderWebhookLagTable(lag)}`).join("") +
     capacities.map((capacity) => `\n${renderCapacityTable(capacity)}`).join("");
   console.log(`\n${report}${extraTables}`);

@@ -33,6 +33,13 @@ function testFiles(dir: string): string[] {
   });
 }
 
+/** The failing tests of a run as the spec reporter lists them at its end, or its output's tail. */
+function failureReport(run: ChunkRun): string {
+  const at = run.output.lastIndexOf("✖ failing tests:");
+  const report = at >= 0 ? run.output.slice(at) : run.output.slice(-4000);
+  return `npm test: why ${run.files.length === 1 ? run.files[0] : `the process of ${run.files[0]} and ${run.files.length - 1} more`} failed:\n${report.slice(0, 12_000)}\n`;
+}
+
 /** Prints the totals, the slowest files and what failed; true when everything passed. */
 function summarise(runs: ChunkRun[], files: string[], wallS: number): boolean {
   const runOf = new Map(runs.flatMap((run) => run.files.map((file) => [file, run])));
@@ -58,6 +65,9 @@ function summarise(runs: ChunkRun[], files: string[], wallS: number): boolean {
     const stats = statsOf(file);
     return stats ? `${stats.failed} failed` : "no report: its process crashed or was stopped";
   };
+  // Again at the end, where a log cut to its tail (a CI summary) still shows why.
+  const failedRuns = runs.filter((run) => run.files.some((file) => failed.includes(file)));
+  for (const run of failedRuns) process.stdout.write(failureReport(run));
   process.stdout.write(
     `npm test: FAILED, see the output above:\n${failed.map((file) => `  ${file} (${why(file)})`).join("\n")}\n`,
   );

@@ -2,9 +2,15 @@
 // its top-level suites took; and the process's CPU seconds. One JSON document at the end.
 async function* statsReporter(source) {
   const files = {};
+  // A suite declared by a helper (test/helpers/each-database.ts) reports the helper's file: its
+  // time belongs to the test file its tests were written in, whose events come before its own.
+  let lastTestFile;
   for await (const event of source) {
     if (event.type !== "test:pass" && event.type !== "test:fail") continue;
-    const { file, nesting, details } = event.data;
+    const { nesting, details } = event.data;
+    let { file } = event.data;
+    if (file?.endsWith(".test.ts")) lastTestFile = file;
+    else if (nesting === 0 && lastTestFile) file = lastTestFile;
     if (!file) continue;
     files[file] ??= { tests: 0, failed: 0, ms: 0 };
     const stats = files[file];

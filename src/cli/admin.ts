@@ -10,6 +10,7 @@ import type { Command } from "commander";
 import { REQUEST_TIMEOUT_MS_DEFAULT } from "../client/index.js";
 import { ACCOUNTS } from "./admin/accounts.js";
 import { APPLICATIONS } from "./admin/applications.js";
+import { backupCommand } from "./admin/backup.js";
 import { CAMPAIGNS } from "./admin/campaigns.js";
 import { type AdminGroup, type AdminIo, actWith } from "./admin/context.js";
 import { EARNING_PERIODS } from "./admin/earning-periods.js";
@@ -71,4 +72,5 @@ export function registerAdminCommands(program: Command, io: AdminIo): void {
     if (listing) addListCommand(group, listing, act);
     for (const add of commands ?? []) add(group, act);
   }
+  backupCommand(admin, act);
 }

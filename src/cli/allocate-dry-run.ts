@@ -5,8 +5,10 @@
  * rows that pass against the quest's points_remaining. No allocation is sent. It cannot know
  * which rows an earlier run of the file already paid: it counts every row.
  */
+
 import { isWorthRetrying } from "../client/allocation-retry.js";
 import { NetworkError, type QuestpointsClient, toApiError } from "../client/index.js";
+import { accountSuspendedDetail } from "../domain/allocation.js";
 import { type Row, readRows, validate } from "./allocate-rows.js";
 import {
   type AllocateIo,
@@ -58,14 +60,20 @@ type Check =
   | { kind: "refused"; code: string; detail: string }
   | { kind: "abandoned" };
 
-type Lookup = { kind: "registered" } | { kind: "unregistered"; detail: string };
+type Lookup =
+  | { kind: "registered" }
+  | { kind: "suspended" }
+  | { kind: "unregistered"; detail: string };
 
-/** Is the pass registered? PASS_NOT_FOUND says no; any answer but "try again" is final. */
+/**
+ * Is the pass registered, and not suspended? PASS_NOT_FOUND says unregistered; any answer but
+ * "try again" is final.
+ */
 async function lookupPass(api: QuestpointsClient, address: string): Promise<Lookup | RetryLater> {
   const result = await answerOf(api.GET("/passes/{address}", { params: { path: { address } } }));
   if (result instanceof NetworkError) return { kind: "retry", failure: result.message };
   const { response } = result;
-  if (response.ok) return { kind: "registered" };
+  if (response.ok) return { kind: result.data?.suspended ? "suspended" : "registered" };
   const error = toApiError(result.error, response);
   if (error.code === "PASS_NOT_FOUND") return { kind: "unregistered", detail: error.detail };
   if (isWorthRetrying({ status: response.status, code: error.code })) {
@@ -87,6 +95,13 @@ async function checkRow(api: QuestpointsClient, row: Row, run: RunControl): Prom
     return { kind: "abandoned" };
   }
   if (lookup.value.kind === "registered") return { kind: "ok", points: body.points };
+  if (lookup.value.kind === "suspended") {
+    return {
+      kind: "refused",
+      code: "ACCOUNT_SUSPENDED",
+      detail: accountSuspendedDetail(body.address),
+    };
+  }
   return { kind: "refused", code: "ACCOUNT_NOT_FOUND", detail: accountNotFound(body.address) };
 }
 

@@ -49,6 +49,8 @@ export interface OutputRow {
 const RETRY_CODES = new Set<string>([
   "INSUFFICIENT_POINTS",
   "ACCOUNT_NOT_FOUND",
+  // The pass's next day, week or earning period, or a limit raised.
+  "PASS_LIMIT_REACHED",
   "QUEST_NOT_ACTIVE",
   "ACTION_TYPE_INACTIVE",
   "NO_ACTIVE_EARNING_PERIOD",

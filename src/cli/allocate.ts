@@ -305,9 +305,11 @@ is one of them: retries never stack names), with the columns line (the row's lin
 file), address, points, code, detail and idempotency_key:
   <file>.q<quest>.retry.csv  rows that can be paid as they are once the cause is gone: the budget
                              raised (INSUFFICIENT_POINTS), the pass registered (ACCOUNT_NOT_FOUND),
+                             its next window of the quest's limits per pass (PASS_LIMIT_REACHED),
                              the quest, its action type or an earning period active again, another
                              run of the file done (IDEMPOTENCY_IN_PROGRESS), a 5xx answer
-  <file>.q<quest>.fix.csv    rows to correct first (BAD_REQUEST, PASS_POINTS_LIMIT, any other code)
+  <file>.q<quest>.fix.csv    rows to correct first (BAD_REQUEST, PASS_POINTS_LIMIT, a suspended
+                             pass: ACCOUNT_SUSPENDED, any other code)
 Run either file to retry its rows. Each row is sent under the idempotency_key it carries: the
 key it was refused under, the same as in the original file, so a row is never paid twice, from
 whichever file it is retried (a row paid meanwhile is replayed). A rerun of a file decides its

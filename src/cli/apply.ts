@@ -287,8 +287,8 @@ is 64 hexadecimal digits, with or without 0x (a wallet's "export private key"); 
 local service, make one: (umask 077; openssl rand -hex 32 > owner.key).
 
 --from FILE reads the fields in the API's shape (docs/api.md, POST /applications), without the
-proof: {"project": …, "contact": …, "quest": {"name": …, "total_points": …, …}}; the flags given
-override it. --start is now unless given; --end is a time or a length after the start (90d, 12h).
+proof: {"project": …, "contact": …, "quest": {"name": …, "total_points": …, …}}, the quest's
+url, pass_points_max, pass_payouts_max and pass_window included; the flags given override it. --start is now unless given; --end is a time or a length after the start (90d, 12h).
 
 It prints the application's id, its status page with the token (shown only once: keep it) and
 how to claim the keys once an operator has approved it. A refusal prints the service's problem

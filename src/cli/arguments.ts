@@ -106,16 +106,20 @@ export const MODES = ["live", "test"] as const;
 export type Mode = (typeof MODES)[number];
 export const modeArgument = oneOf("--mode", MODES);
 
-/** A campaign id, or `none` for no campaign (null). */
-export function campaignOrNone(value: string): number | null {
-  if (value === "none") return null;
-  return idArgument("--campaign")(value);
-}
+/**
+ * What a flag's `none` parses to: kept as the word until the body is built, since commander
+ * stores an option parser's null as "" (`orNull` turns it into the API's null).
+ */
+export const NONE = "none";
+export type OrNone<T> = T | typeof NONE;
+export const orNull = <T>(value: OrNone<T> | undefined): T | null | undefined =>
+  value === NONE ? null : value;
 
-/** A text value, or `none` for null. */
-export function textOrNone(value: string): string | null {
-  return value === "none" ? null : value;
-}
+/** A flag taking `none` or what `parse` takes. */
+export const orNone =
+  <T>(parse: (value: string) => T) =>
+  (value: string): OrNone<T> =>
+    value === NONE ? NONE : parse(value);
 
 /** `--block`: a block tag, or a block number (up to 16 digits). */
 export function blockArgument(value: string): BlockTag | bigint {
@@ -134,6 +138,8 @@ export function blockArgument(value: string): BlockTag | bigint {
 export const AUDIT_ACTIONS = [
   "account.create",
   "account.join",
+  "account.reinstate",
+  "account.suspend",
   "action_type.update",
   "application.approve",
   "application.claim_keys",

@@ -12,8 +12,10 @@ import { registerAdminCommands } from "./admin.js";
 import { registerAllocateCommand } from "./allocate.js";
 import { registerApplyCommand } from "./apply.js";
 import { registerChainCommands } from "./chain.js";
+import { registerCheckCommand } from "./check.js";
 import type { CliIo, CliOutput, CommandIo } from "./io.js";
 import { startProgress } from "./output.js";
+import { registerRestoreCommand } from "./restore.js";
 
 // The service's own modules (Fastify, the databases) load only for the commands that run it, so
 // the HTTP clients (`admin`, `allocate`) start fast.
@@ -167,6 +169,10 @@ export function buildProgram(io: CommandIo): Command {
       "on an empty database, create a demo quest, API key and operator and print how to try them",
     )
     .action(async () => runDemo(config(), io));
+
+  registerRestoreCommand(program, io);
+
+  registerCheckCommand(program, io);
 
   registerChainCommands(program, config, {
     out: (text) => io.stdout.write(text),

@@ -28,6 +28,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/accounts/{id}/suspension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a pass
+         * @description From the commit on the pass is refused every allocation (400 ACCOUNT_SUSPENDED) and is on no leaderboard: it is not listed and no other pass counts it when ranked. Its payouts stay as they are. Audited as `account.suspend`; operator endpoints hear `account.suspended`. Suspending a suspended pass again changes only its reason (`suspended_at` stays); with the same reason it changes nothing. Needs the `support` role or above.
+         */
+        post: operations["suspendAccount"];
+        /**
+         * Reinstate a suspended pass
+         * @description Lifts the suspension: the pass is paid again and is back on every leaderboard with its points. Audited as `account.reinstate`; operator endpoints hear `account.reinstated`. A pass that is not suspended is answered as it is. Needs the `support` role or above.
+         */
+        delete: operations["reinstateAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/action-types": {
         parameters: {
             query?: never;
@@ -140,6 +164,26 @@ export interface paths {
          * @description The append-only audit log, newest first: one entry per change, with who made it, the request's `x-request-id` and the changed fields (never a key or token). Filtered by `action`, `target_type` and `target_id`. Paged by `limit` (1..500, default 100) and `cursor` (the previous page's `next_cursor`). Needs the `viewer` role or above.
          */
         get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a backup of the embedded database
+         * @description A consistent snapshot of the embedded database (PGlite, `DATA_DIR`): its data directory as a tar, gzip'd, streamed as an attachment named for the time it was taken. The copy is made between two operations on the database's one connection: an allocation made meanwhile is in it whole or not at all, and waits for the copy at most as long as any database wait (else 503 with `Retry-After`). The answer is compressed as it is sent; a transfer cut short (no terminating chunk) is no backup. Restore it with `questpoints restore FILE --data-dir DIR`, which checks the books. On PostgreSQL this answers 409 `CONFLICT`: use `pg_dump`, or a base backup with WAL archiving (docs/operations.md#backups-and-restores). One backup at a time (503 while one is being sent). Needs the `admin` role.
+         */
+        get: operations["getBackup"];
         put?: never;
         post?: never;
         delete?: never;
@@ -515,7 +559,7 @@ export interface paths {
         head?: never;
         /**
          * Change a quest
-         * @description Unset fields keep their value. Raising `total_points` raises `points_remaining` by the same amount; it can never go below what was paid. The mode cannot change. Needs the `admin` role or above.
+         * @description Unset fields keep their value; `null` clears a limit per pass or the `url`. Raising `total_points` raises `points_remaining` by the same amount; it can never go below what was paid. A changed limit or `pass_window` applies to later allocations only. The mode cannot change. Needs the `admin` role or above.
          */
         patch: operations["updateQuest"];
         trace?: never;
@@ -958,7 +1002,7 @@ export interface paths {
         };
         /**
          * List public quests
-         * @description Public live quests ordered by id, optionally of one owner. No key needed; readable from any web page (CORS `*`). `with=progress` adds `points_remaining` and `is_active`.
+         * @description Public live quests ordered by id, optionally of one owner, optionally only those of `ids`. No key needed; readable from any web page (CORS `*`). `with` is a comma list: `progress` adds `points_remaining` and `is_active`; `details` adds `url`, `action_type`, `pass_points_max`, `pass_payouts_max` and `pass_window`.
          */
         get: operations["listQuests"];
         put?: never;
@@ -1318,6 +1362,8 @@ export interface components {
         };
         /** QuestPublic */
         QuestPublic: {
+            /** @description Only with `with=details`: the quest's action type */
+            action_type?: string;
             campaign: {
                 description: string;
                 id: number;
@@ -1334,6 +1380,12 @@ export interface components {
             /** @description Only with `with=progress`: enabled and `start <= now < end` */
             is_active?: boolean;
             name: string;
+            /** @description Only with `with=details`. The most payouts (reversed ones left out) one pass may receive in each `pass_window`; `null`: no limit */
+            pass_payouts_max?: number | null;
+            /** @description Only with `with=details`. The most points one pass may hold from this quest (its payouts' amounts, reversed ones left out); `null`: no limit */
+            pass_points_max?: number | null;
+            /** @description Only with `with=details`. The window `pass_payouts_max` counts in: `day` (a UTC calendar day), `week` (an ISO week, from Monday 00:00 UTC), `earning_period` (the earning period the payout falls in) or `quest` (the quest's whole life, the default) */
+            pass_window?: "day" | "week" | "earning_period" | "quest";
             /** @description Only with `with=progress`: points left in the budget */
             points_remaining?: number;
             /**
@@ -1342,6 +1394,8 @@ export interface components {
              */
             start: string;
             total_points: number;
+            /** @description Only with `with=details`. Where a player does the quest: `https://`, at most 2048 characters; shown, never fetched. `null`: none */
+            url?: string | null;
         };
         /** Reversal */
         Reversal: {
@@ -1407,6 +1461,10 @@ export interface operations {
                             id: string;
                             /** @example 0xFfFFFFff00000000000000000000000000000001 */
                             pass: string;
+                            /** @description When an operator suspended the pass (refused every allocation, on no leaderboard); `null` unless suspended */
+                            suspended_at: string | null;
+                            /** @description Why it was suspended; `null` unless suspended */
+                            suspension_reason: string | null;
                         }[];
                         /** @description Pass as `cursor` to read the next page; null on the last page */
                         next_cursor: string | null;
@@ -1565,6 +1623,10 @@ export interface operations {
                         id: string;
                         /** @example 0xFfFFFFff00000000000000000000000000000001 */
                         pass: string;
+                        /** @description When an operator suspended the pass (refused every allocation, on no leaderboard); `null` unless suspended */
+                        suspended_at: string | null;
+                        /** @description Why it was suspended; `null` unless suspended */
+                        suspension_reason: string | null;
                     };
                 };
             };
@@ -1585,6 +1647,322 @@ export interface operations {
                         id: string;
                         /** @example 0xFfFFFFff00000000000000000000000000000001 */
                         pass: string;
+                        /** @description When an operator suspended the pass (refused every allocation, on no leaderboard); `null` unless suspended */
+                        suspended_at: string | null;
+                        /** @description Why it was suspended; `null` unless suspended */
+                        suspension_reason: string | null;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    suspendAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description the account's id, a UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: text
+                     * @description Why, for the audit log and the other operators (sybil ring, abuse, …)
+                     */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        created_at: string;
+                        id: string;
+                        /** @example 0xFfFFFFff00000000000000000000000000000001 */
+                        pass: string;
+                        /** @description When an operator suspended the pass (refused every allocation, on no leaderboard); `null` unless suspended */
+                        suspended_at: string | null;
+                        /** @description Why it was suspended; `null` unless suspended */
+                        suspension_reason: string | null;
+                    };
+                };
+            };
+            /** @description Problem details; `code` is one of `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reinstateAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /** @description the account's id, a UUID */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @example 2026-01-31T12:00:00.000Z
+                         */
+                        created_at: string;
+                        id: string;
+                        /** @example 0xFfFFFFff00000000000000000000000000000001 */
+                        pass: string;
+                        /** @description When an operator suspended the pass (refused every allocation, on no leaderboard); `null` unless suspended */
+                        suspended_at: string | null;
+                        /** @description Why it was suspended; `null` unless suspended */
+                        suspension_reason: string | null;
                     };
                 };
             };
@@ -2049,12 +2427,20 @@ export interface operations {
                                 end: string;
                                 expected_points_per_completion: number;
                                 name: string;
+                                /** @description present when the applicant named it */
+                                pass_payouts_max?: number | null;
+                                /** @description present when the applicant named it */
+                                pass_points_max?: number | null;
+                                /** @description present when the applicant named it */
+                                pass_window?: "day" | "week" | "earning_period" | "quest";
                                 /**
                                  * Format: date-time
                                  * @example 2026-01-31T12:00:00.000Z
                                  */
                                 start: string;
                                 total_points: number;
+                                /** @description present when the applicant named it */
+                                url?: string | null;
                             };
                             quest_id: number | null;
                             reason: string | null;
@@ -2210,6 +2596,12 @@ export interface operations {
                     expected_points_per_completion?: number;
                     /** @description of the live quest; default true */
                     is_public?: boolean;
+                    /** @description The most payouts (reversed ones left out) one pass may receive in each `pass_window`; `null`: no limit */
+                    pass_payouts_max?: number | null;
+                    /** @description The most points one pass may hold from this quest (its payouts' amounts, reversed ones left out); `null`: no limit */
+                    pass_points_max?: number | null;
+                    /** @description The window `pass_payouts_max` counts in: `day` (a UTC calendar day), `week` (an ISO week, from Monday 00:00 UTC), `earning_period` (the earning period the payout falls in) or `quest` (the quest's whole life, the default) */
+                    pass_window?: "day" | "week" | "earning_period" | "quest";
                     /**
                      * Format: timestamp
                      * @description ISO 8601 date-time with an offset, from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z
@@ -2217,6 +2609,8 @@ export interface operations {
                      */
                     start?: string;
                     total_points?: number;
+                    /** @description Where a player does the quest: `https://`, at most 2048 characters; shown, never fetched. `null`: none */
+                    url?: string | null;
                 };
             };
         };
@@ -2263,12 +2657,20 @@ export interface operations {
                             end: string;
                             expected_points_per_completion: number;
                             name: string;
+                            /** @description present when the applicant named it */
+                            pass_payouts_max?: number | null;
+                            /** @description present when the applicant named it */
+                            pass_points_max?: number | null;
+                            /** @description present when the applicant named it */
+                            pass_window?: "day" | "week" | "earning_period" | "quest";
                             /**
                              * Format: date-time
                              * @example 2026-01-31T12:00:00.000Z
                              */
                             start: string;
                             total_points: number;
+                            /** @description present when the applicant named it */
+                            url?: string | null;
                         };
                         quest_id: number | null;
                         reason: string | null;
@@ -2479,12 +2881,20 @@ export interface operations {
                             end: string;
                             expected_points_per_completion: number;
                             name: string;
+                            /** @description present when the applicant named it */
+                            pass_payouts_max?: number | null;
+                            /** @description present when the applicant named it */
+                            pass_points_max?: number | null;
+                            /** @description present when the applicant named it */
+                            pass_window?: "day" | "week" | "earning_period" | "quest";
                             /**
                              * Format: date-time
                              * @example 2026-01-31T12:00:00.000Z
                              */
                             start: string;
                             total_points: number;
+                            /** @description present when the applicant named it */
+                            url?: string | null;
                         };
                         quest_id: number | null;
                         reason: string | null;
@@ -2731,6 +3141,154 @@ export interface operations {
             };
             /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
             408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `URI_TOO_LONG` */
+            414: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `RATE_LIMITED` */
+            429: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `HEADERS_TOO_LARGE` */
+            431: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `INTERNAL` */
+            500: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `SERVICE_UNAVAILABLE` */
+            503: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBackup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The backup file: a gzip'd tar of the data directory */
+            200: {
+                headers: {
+                    /** @description attachment; filename="questpoints-backup-2026-05-01T12-30-05Z.tar.gz" */
+                    "content-disposition"?: string;
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description Problem details; `code` is one of `BAD_REQUEST` */
+            400: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `UNAUTHORIZED` */
+            401: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `FORBIDDEN` */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `NOT_FOUND` */
+            404: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `REQUEST_TIMEOUT` */
+            408: {
+                headers: {
+                    /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem details; `code` is one of `CONFLICT` */
+            409: {
                 headers: {
                     /** @description The request's id: the client's own `x-request-id` (1..128 printable ASCII characters) or one the service made. Problem bodies repeat it as `request_id`; every log line has it. */
                     "x-request-id"?: string;
@@ -5096,7 +5654,7 @@ export interface operations {
                         /** @description The operator's id, or `bootstrap` for ADMIN_TOKEN */
                         id: string;
                         name: string;
-                        /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                        /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create, suspend and reinstate accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
                         role: "viewer" | "support" | "admin";
                     };
                 };
@@ -5251,7 +5809,7 @@ export interface operations {
                             /** @description Kept to the minute */
                             last_used_at: string | null;
                             name: string;
-                            /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                            /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create, suspend and reinstate accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
                             role: "viewer" | "support" | "admin";
                         }[];
                         /** @description Pass as `cursor` to read the next page; null on the last page */
@@ -5386,7 +5944,7 @@ export interface operations {
                 "application/json": {
                     /** Format: text */
                     name: string;
-                    /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                    /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create, suspend and reinstate accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
                     role: "viewer" | "support" | "admin";
                 };
             };
@@ -5409,7 +5967,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         name: string;
-                        /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                        /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create, suspend and reinstate accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
                         role: "viewer" | "support" | "admin";
                         /** @description `op_` + 40 base62 characters: shown only in this answer */
                         token: string;
@@ -5556,7 +6114,7 @@ export interface operations {
                 "application/json": {
                     /** @description true: its token answers 401 from now on; false: it works again */
                     disabled?: boolean;
-                    /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                    /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create, suspend and reinstate accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
                     role?: "viewer" | "support" | "admin";
                 };
             };
@@ -5582,7 +6140,7 @@ export interface operations {
                         /** @description Kept to the minute */
                         last_used_at: string | null;
                         name: string;
-                        /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
+                        /** @description `viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create, suspend and reinstate accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything */
                         role: "viewer" | "support" | "admin";
                     };
                 };
@@ -6247,6 +6805,12 @@ export interface operations {
                             mode: "live" | "test";
                             name: string;
                             owner_id: string;
+                            /** @description The most payouts (reversed ones left out) one pass may receive in each `pass_window`; `null`: no limit */
+                            pass_payouts_max: number | null;
+                            /** @description The most points one pass may hold from this quest (its payouts' amounts, reversed ones left out); `null`: no limit */
+                            pass_points_max: number | null;
+                            /** @description The window `pass_payouts_max` counts in: `day` (a UTC calendar day), `week` (an ISO week, from Monday 00:00 UTC), `earning_period` (the earning period the payout falls in) or `quest` (the quest's whole life, the default) */
+                            pass_window: "day" | "week" | "earning_period" | "quest";
                             points_remaining: number;
                             /**
                              * Format: date-time
@@ -6259,6 +6823,8 @@ export interface operations {
                              * @example 2026-01-31T12:00:00.000Z
                              */
                             updated_at: string;
+                            /** @description Where a player does the quest: `https://`, at most 2048 characters; shown, never fetched. `null`: none */
+                            url: string | null;
                         }[];
                         /** @description Pass as `cursor` to read the next page; null on the last page */
                         next_cursor: string | null;
@@ -6417,6 +6983,12 @@ export interface operations {
                      * @example 0xFfFFFFff00000000000000000000000000000001
                      */
                     owner: string;
+                    /** @description The most payouts (reversed ones left out) one pass may receive in each `pass_window`; `null`: no limit */
+                    pass_payouts_max?: number | null;
+                    /** @description The most points one pass may hold from this quest (its payouts' amounts, reversed ones left out); `null`: no limit */
+                    pass_points_max?: number | null;
+                    /** @description The window `pass_payouts_max` counts in: `day` (a UTC calendar day), `week` (an ISO week, from Monday 00:00 UTC), `earning_period` (the earning period the payout falls in) or `quest` (the quest's whole life, the default) */
+                    pass_window?: "day" | "week" | "earning_period" | "quest";
                     /**
                      * Format: timestamp
                      * @description ISO 8601 date-time with an offset, from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z
@@ -6424,6 +6996,8 @@ export interface operations {
                      */
                     start: string;
                     total_points: number;
+                    /** @description Where a player does the quest: `https://`, at most 2048 characters; shown, never fetched. `null`: none */
+                    url?: string | null;
                 };
             };
         };
@@ -6458,6 +7032,12 @@ export interface operations {
                         mode: "live" | "test";
                         name: string;
                         owner_id: string;
+                        /** @description The most payouts (reversed ones left out) one pass may receive in each `pass_window`; `null`: no limit */
+                        pass_payouts_max: number | null;
+                        /** @description The most points one pass may hold from this quest (its payouts' amounts, reversed ones left out); `null`: no limit */
+                        pass_points_max: number | null;
+                        /** @description The window `pass_payouts_max` counts in: `day` (a UTC calendar day), `week` (an ISO week, from Monday 00:00 UTC), `earning_period` (the earning period the payout falls in) or `quest` (the quest's whole life, the default) */
+                        pass_window: "day" | "week" | "earning_period" | "quest";
                         points_remaining: number;
                         /**
                          * Format: date-time
@@ -6470,6 +7050,8 @@ export interface operations {
                          * @example 2026-01-31T12:00:00.000Z
                          */
                         updated_at: string;
+                        /** @description Where a player does the quest: `https://`, at most 2048 characters; shown, never fetched. `null`: none */
+                        url: string | null;
                     };
                 };
             };
@@ -6625,6 +7207,12 @@ export interface operations {
                      * @example 0xFfFFFFff00000000000000000000000000000001
                      */
                     owner?: string;
+                    /** @description The most payouts (reversed ones left out) one pass may receive in each `pass_window`; `null`: no limit */
+                    pass_payouts_max?: number | null;
+                    /** @description The most points one pass may hold from this quest (its payouts' amounts, reversed ones left out); `null`: no limit */
+                    pass_points_max?: number | null;
+                    /** @description The window `pass_payouts_max` counts in: `day` (a UTC calendar day), `week` (an ISO week, from Monday 00:00 UTC), `earning_period` (the earning period the payout falls in) or `quest` (the quest's whole life, the default) */
+                    pass_window?: "day" | "week" | "earning_period" | "quest";
                     /**
                      * Format: timestamp
                      * @description ISO 8601 date-time with an offset, from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z
@@ -6632,6 +7220,8 @@ export interface operations {
                      */
                     start?: string;
                     total_points?: number;
+                    /** @description Where a player does the quest: `https://`, at most 2048 characters; shown, never fetched. `null`: none */
+                    url?: string | null;
                 };
             };
         };
@@ -6666,6 +7256,12 @@ export interface operations {
                         mode: "live" | "test";
                         name: string;
                         owner_id: string;
+                        /** @description The most payouts (reversed ones left out) one pass may receive in each `pass_window`; `null`: no limit */
+                        pass_payouts_max: number | null;
+                        /** @description The most points one pass may hold from this quest (its payouts' amounts, reversed ones left out); `null`: no limit */
+                        pass_points_max: number | null;
+                        /** @description The window `pass_payouts_max` counts in: `day` (a UTC calendar day), `week` (an ISO week, from Monday 00:00 UTC), `earning_period` (the earning period the payout falls in) or `quest` (the quest's whole life, the default) */
+                        pass_window: "day" | "week" | "earning_period" | "quest";
                         points_remaining: number;
                         /**
                          * Format: date-time
@@ -6678,6 +7274,8 @@ export interface operations {
                          * @example 2026-01-31T12:00:00.000Z
                          */
                         updated_at: string;
+                        /** @description Where a player does the quest: `https://`, at most 2048 characters; shown, never fetched. `null`: none */
+                        url: string | null;
                     };
                 };
             };
@@ -6967,7 +7565,7 @@ export interface operations {
                 "application/json": {
                     /** Format: text */
                     description?: string;
-                    /** @description Event types to receive: owners `payout.created`, `payout.reversed`, `quest.budget_low`, `quest.budget_exhausted`, `webhook.test`; operators `application.submitted`, `application.decided`, `key.revoked`, `quest.budget_exhausted`, `webhook.test` */
+                    /** @description Event types to receive: owners `payout.created`, `payout.reversed`, `quest.budget_low`, `quest.budget_exhausted`, `webhook.test`; operators `account.suspended`, `account.reinstated`, `application.submitted`, `application.decided`, `key.revoked`, `quest.budget_exhausted`, `webhook.test` */
                     events: string[];
                     /**
                      * Format: text
@@ -7584,7 +8182,7 @@ export interface operations {
                     description?: string;
                     /** @description true disables; false enables again and forgets past failures */
                     disabled?: boolean;
-                    /** @description Event types to receive: owners `payout.created`, `payout.reversed`, `quest.budget_low`, `quest.budget_exhausted`, `webhook.test`; operators `application.submitted`, `application.decided`, `key.revoked`, `quest.budget_exhausted`, `webhook.test` */
+                    /** @description Event types to receive: owners `payout.created`, `payout.reversed`, `quest.budget_low`, `quest.budget_exhausted`, `webhook.test`; operators `account.suspended`, `account.reinstated`, `application.submitted`, `application.decided`, `key.revoked`, `quest.budget_exhausted`, `webhook.test` */
                     events?: string[];
                     /**
                      * Format: text
@@ -8431,6 +9029,12 @@ export interface operations {
                         expected_points_per_completion: number;
                         /** Format: text */
                         name: string;
+                        /** @description The most payouts (reversed ones left out) one pass may receive in each `pass_window`; `null`: no limit */
+                        pass_payouts_max?: number | null;
+                        /** @description The most points one pass may hold from this quest (its payouts' amounts, reversed ones left out); `null`: no limit */
+                        pass_points_max?: number | null;
+                        /** @description The window `pass_payouts_max` counts in: `day` (a UTC calendar day), `week` (an ISO week, from Monday 00:00 UTC), `earning_period` (the earning period the payout falls in) or `quest` (the quest's whole life, the default) */
+                        pass_window?: "day" | "week" | "earning_period" | "quest";
                         /**
                          * Format: timestamp
                          * @description ISO 8601 date-time with an offset, from 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z
@@ -8438,6 +9042,8 @@ export interface operations {
                          */
                         start: string;
                         total_points: number;
+                        /** @description Where a player does the quest: `https://`, at most 2048 characters; shown, never fetched. `null`: none */
+                        url?: string | null;
                     };
                 };
             };
@@ -8615,12 +9221,20 @@ export interface operations {
                             end: string;
                             expected_points_per_completion: number;
                             name: string;
+                            /** @description present when the applicant named it */
+                            pass_payouts_max?: number | null;
+                            /** @description present when the applicant named it */
+                            pass_points_max?: number | null;
+                            /** @description present when the applicant named it */
+                            pass_window?: "day" | "week" | "earning_period" | "quest";
                             /**
                              * Format: date-time
                              * @example 2026-01-31T12:00:00.000Z
                              */
                             start: string;
                             total_points: number;
+                            /** @description present when the applicant named it */
+                            url?: string | null;
                         };
                         quest_id: number | null;
                         reason: string | null;
@@ -9533,6 +10147,12 @@ export interface operations {
                             id: number;
                             is_active: boolean;
                             name: string;
+                            /** @description The most payouts (reversed ones left out) one pass may receive in each `pass_window`; `null`: no limit */
+                            pass_payouts_max: number | null;
+                            /** @description The most points one pass may hold from this quest (its payouts' amounts, reversed ones left out); `null`: no limit */
+                            pass_points_max: number | null;
+                            /** @description The window `pass_payouts_max` counts in: `day` (a UTC calendar day), `week` (an ISO week, from Monday 00:00 UTC), `earning_period` (the earning period the payout falls in) or `quest` (the quest's whole life, the default) */
+                            pass_window: "day" | "week" | "earning_period" | "quest";
                             points_remaining: number;
                             /**
                              * Format: date-time
@@ -9540,6 +10160,8 @@ export interface operations {
                              */
                             start: string;
                             total_points: number;
+                            /** @description Where a player does the quest: `https://`, at most 2048 characters; shown, never fetched. `null`: none */
+                            url: string | null;
                         }[];
                     };
                 };
@@ -10079,8 +10701,10 @@ export interface operations {
                         payouts_count: number;
                         /** @description Live points, net of reversals */
                         points: number;
-                        /** @description As on the overall leaderboard: 1 + the number of passes with strictly more points; `null` with 0 points */
+                        /** @description As on the overall leaderboard: 1 + the number of passes with strictly more points; `null` with 0 points, and for a suspended pass */
                         rank: number | null;
+                        /** @description Suspended by an operator: refused every allocation and on no leaderboard (its points stay) */
+                        suspended: boolean;
                     };
                 };
             };
@@ -10323,8 +10947,16 @@ export interface operations {
                 owner?: string;
                 limit?: number;
                 offset?: number;
-                /** @description `progress` adds `points_remaining` and `is_active` to each quest */
-                with?: "progress";
+                /**
+                 * @description A comma list: `progress` adds `points_remaining` and `is_active` to each quest; `details` adds `url`, `action_type`, `pass_points_max`, `pass_payouts_max` and `pass_window`
+                 * @example progress,details
+                 */
+                with?: string;
+                /**
+                 * @description Only these quests (1 to 100 positive integers, comma-separated), still in id order; an id that is not a public live quest is left out
+                 * @example 7,9
+                 */
+                ids?: string;
             };
             header?: {
                 /** @description Optional: your own id for this request, adopted when 1..128 printable ASCII characters */
@@ -10626,7 +11258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST`, `ACTION_TYPE_INACTIVE`, `QUEST_NOT_ACTIVE`, `NO_ACTIVE_EARNING_PERIOD`, `ACCOUNT_NOT_FOUND`, `INSUFFICIENT_POINTS`, `PASS_POINTS_LIMIT` */
+            /** @description Problem details; `code` is one of `QUESTS_DISABLED`, `BAD_REQUEST`, `ACTION_TYPE_INACTIVE`, `QUEST_NOT_ACTIVE`, `NO_ACTIVE_EARNING_PERIOD`, `ACCOUNT_NOT_FOUND`, `ACCOUNT_SUSPENDED`, `PASS_LIMIT_REACHED`, `INSUFFICIENT_POINTS`, `PASS_POINTS_LIMIT` */
             400: {
                 headers: {
                     /** @description `true` when this answer replays the first one made with the same Idempotency-Key */
@@ -11756,7 +12388,7 @@ export interface operations {
                 "application/json": {
                     /** Format: text */
                     description?: string;
-                    /** @description Event types to receive: owners `payout.created`, `payout.reversed`, `quest.budget_low`, `quest.budget_exhausted`, `webhook.test`; operators `application.submitted`, `application.decided`, `key.revoked`, `quest.budget_exhausted`, `webhook.test` */
+                    /** @description Event types to receive: owners `payout.created`, `payout.reversed`, `quest.budget_low`, `quest.budget_exhausted`, `webhook.test`; operators `account.suspended`, `account.reinstated`, `application.submitted`, `application.decided`, `key.revoked`, `quest.budget_exhausted`, `webhook.test` */
                     events: string[];
                     /**
                      * Format: text
@@ -12373,7 +13005,7 @@ export interface operations {
                     description?: string;
                     /** @description true disables; false enables again and forgets past failures */
                     disabled?: boolean;
-                    /** @description Event types to receive: owners `payout.created`, `payout.reversed`, `quest.budget_low`, `quest.budget_exhausted`, `webhook.test`; operators `application.submitted`, `application.decided`, `key.revoked`, `quest.budget_exhausted`, `webhook.test` */
+                    /** @description Event types to receive: owners `payout.created`, `payout.reversed`, `quest.budget_low`, `quest.budget_exhausted`, `webhook.test`; operators `account.suspended`, `account.reinstated`, `application.submitted`, `application.decided`, `key.revoked`, `quest.budget_exhausted`, `webhook.test` */
                     events?: string[];
                     /**
                      * Format: text

@@ -30,10 +30,20 @@ export interface ListenHandlers {
   onGap(): void;
 }
 
+/** How a transaction runs; without options, PostgreSQL's default (READ COMMITTED, read-write). */
+export interface TransactionOptions {
+  /**
+   * REPEATABLE READ, READ ONLY: every statement reads the one snapshot the first one took, and
+   * nothing can be written. A consistent view over many statements (the books check) that takes
+   * no lock a writer waits for.
+   */
+  readOnlySnapshot?: boolean;
+}
+
 /** A database handle: queries, transactions, and a close. Implemented for `pg` and PGlite. */
 export interface Db extends Queryable {
   readonly kind: "postgres" | "pglite";
-  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** LISTENs on `channel` until the returned stop is called (or the database is closed). */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;

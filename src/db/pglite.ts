@@ -50,10 +50,14 @@ export async function openPglite(
   const handle: Db = {
     kind: "pglite",
     query: (sql, params) => queue.run(() => db.query(sql, params)),
-    transaction: (fn) =>
+    transaction: (fn, options) =>
       queue.run(() =>
-        db.transaction((tx) =>
-          fn({
+        db.transaction(async (tx) => {
+          // The first statement after PGlite's BEGIN, before any read takes the snapshot.
+          if (options?.readOnlySnapshot) {
+            await tx.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+          }
+          return fn({
             query: (sql, params) => tx.query(sql, params),
             // One process, no network: the commit follows when `fn` returns, nothing in between.
             queryThenCommit: (sql, params) => tx.query(sql, params),
@@ -62,8 +66,8 @@ export async function openPglite(
             },
             // PGlite bounds waits for its one connection, not a statement's run time.
             allowLongStatements: async () => {},
-          }),
-        ),
+          });
+        }),
       ),
     // One process owns the data directory, so its own notices are all there is to hear.
     listen: async (channel, handlers) => {

@@ -124,7 +124,7 @@ export function openPostgres({
   return {
     kind: "postgres",
     query: pgQueryable(pool),
-    async transaction(fn) {
+    async transaction(fn, options) {
       const waitStartedMs = performance.now();
       const client = await pool
         .connect()
@@ -141,7 +141,9 @@ export function openPostgres({
       let committed = false;
       try {
         // Pipelined: BEGIN travels with the transaction's first statement.
-        let begun: Promise<unknown> | undefined = client.query("BEGIN");
+        let begun: Promise<unknown> | undefined = client.query(
+          options?.readOnlySnapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN",
+        );
         begun.catch(() => {});
         const afterBegin = async <T>(sent: Promise<T>): Promise<T> => {
           if (begun) {

@@ -1,6 +1,7 @@
 import type { PeriodMatch } from "./earning-periods.js";
 import { AppError } from "./errors.js";
 import { PASS_POINTS_MAX } from "./limits.js";
+import { NO_USAGE, type PassLimits, type PassUsage, passLimitRefusal } from "./pass-limits.js";
 import { isQuestActive } from "./quest-window.js";
 
 /** Everything the allocation rules look at, read inside the transaction that holds the quest lock. */
@@ -12,9 +13,14 @@ export interface AllocationState {
   pointsRemaining: number;
   actionTypeActive: boolean;
   period: PeriodMatch;
-  /** The checksummed address to be paid, and whether it is registered. */
+  /** The quest's limits per pass. */
+  passLimits: PassLimits;
+  /** The checksummed address to be paid, whether it is registered, and whether suspended. */
   pass: string;
   accountExists: boolean;
+  accountSuspended: boolean;
+  /** What the pass already has from the quest, the decisions before this one included. */
+  passUsage: PassUsage;
   /**
    * The pass's live points before this item: its kept total net of reversals, plus what the
    * decisions before this one paid it. Undefined on a test-mode quest, whose payouts never count
@@ -28,8 +34,9 @@ export type AllocationDecision =
   | { ok: false; error: AppError };
 
 /**
- * Step 7 of the order of checks (docs/promises.md#answers), in its order: action type, quest window, earning period, account,
- * budget, then the pass's points limit (a fault of the quest comes before one of the pass).
+ * Step 7 of the order of checks (docs/promises.md#answers), in its order: action type, quest
+ * window, earning period, account, its suspension, the quest's limits per pass, budget, then the
+ * pass's points limit (a fault of the quest comes before one of the pass).
  * Pure, so the same rules serve every store and are unit-tested without a database.
  */
 export function decideAllocation(
@@ -68,6 +75,16 @@ export function decideAllocation(
       ),
     );
   }
+  if (state.accountSuspended) {
+    return fail(new AppError("ACCOUNT_SUSPENDED", accountSuspendedDetail(state.pass)));
+  }
+  const limitRefusal = passLimitRefusal(state.passLimits, state.passUsage, points, {
+    questId: state.questId,
+    pass: state.pass,
+    now,
+    period: state.period.kind === "inside" ? state.period.period : null,
+  });
+  if (limitRefusal) return fail(limitRefusal);
   if (points > state.pointsRemaining) {
     return fail(
       new AppError(
@@ -89,11 +106,16 @@ export function decideAllocation(
   return { ok: true, periodId: state.period.kind === "inside" ? state.period.period.id : null };
 }
 
+/** ACCOUNT_SUSPENDED's detail (the CLI's dry run says the same). */
+export const accountSuspendedDetail = (pass: string) =>
+  `${pass} is suspended: it may not be paid until an operator reinstates it.`;
+
 /** One item to pay, as the rules see it. */
 export interface AllocationItem {
   points: number;
   pass: string;
   accountExists: boolean;
+  accountSuspended: boolean;
 }
 
 /** The items of one request: a single allocation has one, a batch up to a thousand. */
@@ -119,20 +141,33 @@ export interface GroupDecision {
  * `passPoints` holds the live points of the passes (by checksummed address; absent: 0) and is
  * raised by what this quest's kept groups pay, so that several quests decided in turn (one group
  * commit) share one running total per pass. Undefined for a test-mode quest: no limit applies.
+ *
+ * `usage` holds what each pass already has from this quest (absent: nothing), and is raised
+ * likewise by the kept groups, so the quest's limits per pass hold across the batch's items.
  */
 export function decideInOrder(
-  state: Omit<AllocationState, "pass" | "accountExists" | "passPoints">,
+  state: Omit<
+    AllocationState,
+    "pass" | "accountExists" | "accountSuspended" | "passPoints" | "passUsage"
+  >,
   groups: readonly AllocationGroup[],
   now: Date,
   passPoints?: Map<string, number>,
+  usage: Map<string, PassUsage> = new Map(),
 ): GroupDecision[] {
   let remaining = state.pointsRemaining;
   return groups.map((group) => {
     let left = remaining;
-    // What this group pays each pass: added to `passPoints` only if the group is kept.
-    const paid = new Map<string, number>();
-    const pointsOf = (pass: string) =>
-      passPoints && (passPoints.get(pass) ?? 0) + (paid.get(pass) ?? 0);
+    // What this group pays each pass: added to `passPoints` and `usage` only if it is kept.
+    const paid = new Map<string, PassUsage>();
+    const paidTo = (pass: string) => paid.get(pass) ?? NO_USAGE;
+    const usageOf = (pass: string): PassUsage => {
+      const before = usage.get(pass) ?? NO_USAGE;
+      return {
+        points: before.points + paidTo(pass).points,
+        payouts: before.payouts + paidTo(pass).payouts,
+      };
+    };
     const decisions = group.items.map((item) => {
       const decision = decideAllocation(
         {
@@ -140,22 +175,26 @@ export function decideInOrder(
           pointsRemaining: left,
           pass: item.pass,
           accountExists: item.accountExists,
-          passPoints: pointsOf(item.pass),
+          accountSuspended: item.accountSuspended,
+          passPoints: passPoints && (passPoints.get(item.pass) ?? 0) + paidTo(item.pass).points,
+          passUsage: usageOf(item.pass),
         },
         item.points,
         now,
       );
       if (decision.ok) {
         left -= item.points;
-        paid.set(item.pass, (paid.get(item.pass) ?? 0) + item.points);
+        const before = paidTo(item.pass);
+        paid.set(item.pass, { points: before.points + item.points, payouts: before.payouts + 1 });
       }
       return decision;
     });
     const rejected = group.atomic && (group.failedBefore || decisions.some((d) => !d.ok));
     if (!rejected) {
       remaining = left;
-      for (const [pass, points] of paid) {
-        passPoints?.set(pass, (passPoints.get(pass) ?? 0) + points);
+      for (const [pass, added] of paid) {
+        passPoints?.set(pass, (passPoints.get(pass) ?? 0) + added.points);
+        usage.set(pass, usageOf(pass));
       }
     }
     return { decisions, rejected };

@@ -5,6 +5,7 @@
 import { createHmac } from "node:crypto";
 import { constantTimeEqual, hashApiKey, isWellFormedApplicationToken } from "./api-keys.js";
 import { AppError, badRequest, type FieldError } from "./errors.js";
+import type { PassWindow } from "./pass-limits.js";
 import { QUEST_DEFAULTS } from "./quests.js";
 
 export const APPLICATION_STATUSES = ["pending", "approved", "rejected"] as const;
@@ -20,8 +21,21 @@ export const APPLICATION_RATE_WINDOW_MS = 60 * 60 * 1000;
 /** The header that carries an application's `ap_` token. */
 export const APPLICATION_TOKEN_HEADER = "x-application-token";
 
+/**
+ * A quest's limits per pass and its link, each only when named (null: none); approval falls back
+ * to the quest defaults (no limit, the quest's whole life, no link).
+ */
+export interface QuestPlayTerms {
+  passPointsMax?: number | null | undefined;
+  passPayoutsMax?: number | null | undefined;
+  passWindow?: PassWindow | undefined;
+  url?: string | null | undefined;
+}
+
+export const QUEST_PLAY_TERMS = ["passPointsMax", "passPayoutsMax", "passWindow", "url"] as const;
+
 /** The quest as the applicant asked for it. */
-export interface RequestedQuest {
+export interface RequestedQuest extends QuestPlayTerms {
   name: string;
   description: string;
   totalPoints: number;
@@ -148,8 +162,8 @@ export function checkKeysClaimable(
   }
 }
 
-/** What the operator may change of the requested quest when approving it. */
-export interface ApprovalOverrides {
+/** What the operator may change of the requested quest when approving it (null clears). */
+export interface ApprovalOverrides extends QuestPlayTerms {
   totalPoints?: number | undefined;
   expectedPointsPerCompletion?: number | undefined;
   start?: Date | undefined;
@@ -160,8 +174,11 @@ export interface ApprovalOverrides {
   actionType?: string | undefined;
 }
 
-/** The live quest an approval creates; its test twin has the same fields, private. */
-export interface ApprovedQuest {
+/**
+ * The live quest an approval creates; its test twin has the same fields, private. Its limits and
+ * link are there only when the applicant or the operator named them.
+ */
+export interface ApprovedQuest extends QuestPlayTerms {
   name: string;
   description: string;
   ownerPass: string;
@@ -197,6 +214,10 @@ export function approvedQuest(
     isPublic: overrides.isPublic ?? QUEST_DEFAULTS.isPublic,
     actionType: overrides.actionType ?? requested.actionType ?? QUEST_DEFAULTS.actionType,
   };
+  for (const term of QUEST_PLAY_TERMS) {
+    const value = overrides[term] === undefined ? requested[term] : overrides[term];
+    if (value !== undefined) Object.assign(quest, { [term]: value });
+  }
   if (!(quest.end.getTime() > quest.start.getTime())) {
     throw badRequest(
       `The approved window is empty: end ${quest.end.toISOString()} is not after start ${quest.start.toISOString()}.`,

@@ -1,6 +1,11 @@
 import { badRequest } from "./errors.js";
 import type { Campaign, Quest } from "./records.js";
 
+/** A quest's `url` is at most this many characters (migration 013's CHECK says the same). */
+export const QUEST_URL_LENGTH_MAX = 2048;
+/** `GET /quests?ids=`: at most this many ids in one list. */
+export const QUEST_IDS_MAX = 100;
+
 /** Every field of a quest an operator sets; `points_remaining` follows from `totalPoints`. */
 export type QuestFields = Pick<
   Quest,
@@ -16,17 +21,63 @@ export type QuestFields = Pick<
   | "enabled"
   | "actionType"
   | "mode"
+  | "passPointsMax"
+  | "passPayoutsMax"
+  | "passWindow"
+  | "url"
 >;
 
-export type QuestDefaults = Pick<QuestFields, "isPublic" | "enabled" | "actionType" | "mode">;
+export type QuestDefaults = Pick<
+  QuestFields,
+  | "isPublic"
+  | "enabled"
+  | "actionType"
+  | "mode"
+  | "passPointsMax"
+  | "passPayoutsMax"
+  | "passWindow"
+  | "url"
+>;
 
-/** A new quest is public, enabled and of the `default` action type unless told otherwise. */
+/**
+ * A new quest is public, enabled and of the `default` action type unless told otherwise, with no
+ * limit per pass (its window the quest's whole life) and no link.
+ */
 export const QUEST_DEFAULTS: QuestDefaults = {
   isPublic: true,
   enabled: true,
   actionType: "default",
   mode: "live",
+  passPointsMax: null,
+  passPayoutsMax: null,
+  passWindow: "quest",
+  url: null,
 };
+
+/**
+ * Why a quest's `url` cannot be shown as a link, or undefined when it can: it must parse as an
+ * absolute https URL (WHATWG URL), as written, without white space or control characters (the
+ * parser would drop them silently, so the link shown would not be the text stored). It is shown,
+ * never fetched: no address is checked.
+ */
+export function questUrlProblem(text: string): string | undefined {
+  if (!text.startsWith("https://")) return "must start with https://";
+  if (/[\s\p{Cc}]/u.test(text)) return "must not contain white space or control characters";
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return "must be a URL, such as https://example.com/quest";
+  }
+  if (url.protocol !== "https:" || url.hostname === "") return "must be an https URL with a host";
+  return undefined;
+}
+
+/** BAD_REQUEST naming `field` when `url` is set and cannot be shown as a link. */
+export function checkQuestUrl(url: string | null | undefined, field: string): void {
+  const problem = url === null || url === undefined ? undefined : questUrlProblem(url);
+  if (problem) throw badRequest(`${field} ${problem}.`, [{ field, message: problem }]);
+}
 
 /** A `[start, end)` window: end must come after start. */
 export function checkWindow(window: { start: Date; end: Date }): void {
@@ -48,7 +99,12 @@ export function newQuestFields(
     enabled: input.enabled ?? QUEST_DEFAULTS.enabled,
     actionType: input.actionType ?? QUEST_DEFAULTS.actionType,
     mode,
+    passPointsMax: input.passPointsMax ?? QUEST_DEFAULTS.passPointsMax,
+    passPayoutsMax: input.passPayoutsMax ?? QUEST_DEFAULTS.passPayoutsMax,
+    passWindow: input.passWindow ?? QUEST_DEFAULTS.passWindow,
+    url: input.url ?? QUEST_DEFAULTS.url,
   };
+  checkQuestUrl(fields.url, "url");
   checkWindow(fields);
   checkTestNeverPublic(fields);
   return fields;
@@ -69,8 +125,9 @@ export const pointsPaid = (quest: Pick<Quest, "totalPoints" | "pointsRemaining">
 
 /**
  * An operator's change applied to the quest as it is now (read under its row lock): unset fields
- * keep their value, the window stays `end > start`, and the budget never drops below what was
- * paid (raising it raises `points_remaining` by the same amount).
+ * keep their value (null clears a limit or the link), the window stays `end > start`, and the
+ * budget never drops below what was paid (raising it raises `points_remaining` by the same
+ * amount). A changed limit applies to later allocations only: nothing paid changes.
  */
 export function patchQuestFields(
   current: Quest,
@@ -90,7 +147,13 @@ export function patchQuestFields(
     enabled: patch.enabled ?? current.enabled,
     actionType: patch.actionType ?? current.actionType,
     mode: current.mode,
+    passPointsMax: patch.passPointsMax === undefined ? current.passPointsMax : patch.passPointsMax,
+    passPayoutsMax:
+      patch.passPayoutsMax === undefined ? current.passPayoutsMax : patch.passPayoutsMax,
+    passWindow: patch.passWindow ?? current.passWindow,
+    url: patch.url === undefined ? current.url : patch.url,
   };
+  checkQuestUrl(patch.url, "url");
   checkWindow(next);
   checkTestNeverPublic(next);
   const paid = pointsPaid(current);

@@ -2,11 +2,16 @@
 
 import type { Mode } from "./api-keys.js";
 import type { KeyScope } from "./operators.js";
+import type { PassWindow } from "./pass-limits.js";
 
 export interface Account {
   id: string;
   pass: string;
   createdAt: Date;
+  /** When an operator suspended the pass (docs/operator-api.md#suspended-passes); null: not. */
+  suspendedAt: Date | null;
+  /** Why, while suspended; null otherwise. */
+  suspensionReason: string | null;
 }
 
 export interface Campaign {
@@ -37,6 +42,13 @@ export interface Quest {
   actionType: string;
   /** `test` quests follow every rule of live ones but never show in public or live data. */
   mode: Mode;
+  /** The most points one pass may hold from the quest; null: no limit. */
+  passPointsMax: number | null;
+  /** The most payouts one pass may receive in each `passWindow`; null: no limit. */
+  passPayoutsMax: number | null;
+  passWindow: PassWindow;
+  /** Where a player does the quest (https://): shown, never fetched; null: none. */
+  url: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -122,6 +134,8 @@ export interface PassBalance {
   points: number;
   /** As on the overall leaderboard: 1 + the passes with strictly more points; null with 0. */
   rank: number | null;
+  /** Suspended by an operator: on no leaderboard, so `rank` is null. */
+  suspended: boolean;
   payoutsCount: number;
   byCampaign: { campaignId: number | null; points: number }[];
   byEarningPeriod: { earningPeriodId: number | null; points: number }[];

@@ -18,6 +18,8 @@ export const OWNER_EVENT_TYPES = [
 ] as const;
 /** Events an operator endpoint can subscribe to; `quest.budget_exhausted` of every live quest. */
 export const OPERATOR_EVENT_TYPES = [
+  "account.suspended",
+  "account.reinstated",
   "application.submitted",
   "application.decided",
   "key.revoked",

@@ -4,7 +4,7 @@
  * `src/http/present.ts`, which re-exports these.
  */
 import type { Application } from "./applications.js";
-import type { Payout, Reversal } from "./records.js";
+import type { Account, Payout, Reversal } from "./records.js";
 
 export const presentPayout = (payout: Pick<Payout, "id" | "amount" | "createdAt" | "pass">) => ({
   id: payout.id,
@@ -38,6 +38,7 @@ export const presentApplication = (application: Application) => ({
     ...(application.quest.actionType === undefined
       ? {}
       : { action_type: application.quest.actionType }),
+    ...requestedPlayTerms(application.quest),
   },
   campaign_id: application.campaignId,
   message: application.message,
@@ -49,7 +50,26 @@ export const presentApplication = (application: Application) => ({
   keys_claimed_at: application.keysClaimedAt?.toISOString() ?? null,
 });
 
+/** The limits per pass and the link an applicant asked for: each only when named. */
+function requestedPlayTerms(quest: Application["quest"]) {
+  return {
+    ...(quest.url === undefined ? {} : { url: quest.url }),
+    ...(quest.passPointsMax === undefined ? {} : { pass_points_max: quest.passPointsMax }),
+    ...(quest.passPayoutsMax === undefined ? {} : { pass_payouts_max: quest.passPayoutsMax }),
+    ...(quest.passWindow === undefined ? {} : { pass_window: quest.passWindow }),
+  };
+}
+
 export const presentRevokedKey = (revoked: { id: string; revokedAt: Date }) => ({
   id: revoked.id,
   revoked_at: revoked.revokedAt.toISOString(),
+});
+
+/** An account as the operator API shows it, and its `account.*` webhook events carry it. */
+export const presentAccount = (account: Account) => ({
+  id: account.id,
+  pass: account.pass,
+  created_at: account.createdAt.toISOString(),
+  suspended_at: account.suspendedAt?.toISOString() ?? null,
+  suspension_reason: account.suspensionReason,
 });

@@ -19,6 +19,7 @@ import type {
   StatsRow,
 } from "../domain/records.js";
 import {
+  presentAccount,
   presentApplication,
   presentPayout,
   presentReversal,
@@ -35,7 +36,7 @@ import { httpStatusOf } from "./error-status.js";
 /** Records → wire JSON. Timestamps leave as ISO 8601 UTC with milliseconds (`toISOString`). */
 
 // The wire forms that webhook events carry too are written once, in the domain.
-export { presentApplication, presentPayout, presentReversal, presentRevokedKey };
+export { presentAccount, presentApplication, presentPayout, presentReversal, presentRevokedKey };
 
 export const presentQuestDetail = (quest: Quest, payouts: Payout[], now: Date) => ({
   id: quest.id,
@@ -60,11 +61,28 @@ export const presentQuestPublic = (quest: QuestWithCampaign) => ({
   campaign: quest.campaign,
 });
 
-/** `GET /quests?with=progress`: the spec's list fields plus the budget left and the window. */
-export const presentQuestProgress = (quest: QuestWithCampaign, now: Date) => ({
+/** Where a player does a quest and what one pass may get from it: its detail fields' part. */
+export const presentQuestPlay = (quest: Quest) => ({
+  url: quest.url,
+  pass_points_max: quest.passPointsMax,
+  pass_payouts_max: quest.passPayoutsMax,
+  pass_window: quest.passWindow,
+});
+
+/**
+ * `GET /quests`: the spec's list fields, plus with `progress` the budget left and the window,
+ * with `details` the action type, the link and the limits per pass.
+ */
+export const presentQuestListed = (
+  quest: QuestWithCampaign,
+  wanted: { progress: boolean; details: boolean },
+  now: Date,
+) => ({
   ...presentQuestPublic(quest),
-  points_remaining: quest.pointsRemaining,
-  is_active: isQuestActive(quest, now),
+  ...(wanted.progress
+    ? { points_remaining: quest.pointsRemaining, is_active: isQuestActive(quest, now) }
+    : {}),
+  ...(wanted.details ? { action_type: quest.actionType, ...presentQuestPlay(quest) } : {}),
 });
 
 export const presentCampaignQuest = (quest: Quest & { campaignId: number }) => ({
@@ -115,14 +133,9 @@ export const presentAdminQuest = (quest: Quest) => ({
   campaign_id: quest.campaignId,
   action_type: quest.actionType,
   mode: quest.mode,
+  ...presentQuestPlay(quest),
   created_at: quest.createdAt.toISOString(),
   updated_at: quest.updatedAt.toISOString(),
-});
-
-export const presentAccount = (account: Account) => ({
-  id: account.id,
-  pass: account.pass,
-  created_at: account.createdAt.toISOString(),
 });
 
 /** A key as issued: the plain key appears here and nowhere else, ever. */
@@ -165,10 +178,13 @@ export const presentEarningPeriod = (period: EarningPeriod) => ({
   end: period.end.toISOString(),
 });
 
-/** A quest as its owner's `GET /me` lists it: the detail view without its payouts. */
+/**
+ * A quest as its owner's `GET /me` lists it: the detail view without its payouts, with its link
+ * and limits per pass.
+ */
 export const presentOwnedQuest = (quest: Quest, now: Date) => {
   const { payouts: _payouts, ...fields } = presentQuestDetail(quest, [], now);
-  return fields;
+  return { ...fields, ...presentQuestPlay(quest) };
 };
 
 /** `GET /me`: the key's account, the key (never its value), and the quests it reaches. */
@@ -217,6 +233,7 @@ export const presentPassBalance = (balance: PassBalance) => ({
   pass: balance.pass,
   points: balance.points,
   rank: balance.rank,
+  suspended: balance.suspended,
   payouts_count: balance.payoutsCount,
   by_campaign: balance.byCampaign.map((entry) => ({
     campaign_id: entry.campaignId,

@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/handle.js";
+import type { Queryable, Tx } from "../db/handle.js";
 import type { Account, OwnerFootprint } from "../domain/records.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
@@ -6,19 +6,24 @@ interface AccountRow {
   id: string;
   pass: string;
   created_at: Date;
+  suspended_at: Date | null;
+  suspension_reason: string | null;
 }
+
+const COLUMNS = "id, pass, created_at, suspended_at, suspension_reason";
 
 const toAccount = (row: AccountRow): Account => ({
   id: row.id,
   pass: row.pass,
   createdAt: row.created_at,
+  suspendedAt: row.suspended_at,
+  suspensionReason: row.suspension_reason,
 });
 
 export async function findAccountByPass(db: Queryable, pass: string): Promise<Account | undefined> {
-  const { rows } = await db.query<AccountRow>(
-    "SELECT id, pass, created_at FROM accounts WHERE pass = $1",
-    [pass],
-  );
+  const { rows } = await db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE pass = $1`, [
+    pass,
+  ]);
   return rows[0] && toAccount(rows[0]);
 }
 
@@ -30,7 +35,7 @@ export async function registerAccount(
   const { rows } = await db.query<AccountRow>(
     `INSERT INTO accounts (pass) VALUES ($1)
      ON CONFLICT (pass) DO NOTHING
-     RETURNING id, pass, created_at`,
+     RETURNING ${COLUMNS}`,
     [pass],
   );
   if (rows[0]) return { account: toAccount(rows[0]), created: true };
@@ -55,7 +60,7 @@ export async function listAccounts(
     params,
   );
   const { rows } = await db.query<AccountRow>(
-    `SELECT id, pass, created_at FROM accounts
+    `SELECT ${COLUMNS} FROM accounts
      WHERE ${[...conditions, where].join(" AND ")}
      ${orderBy} ${limit}`,
     params,
@@ -64,6 +69,40 @@ export async function listAccounts(
     at: account.createdAt,
     id: account.id,
   }));
+}
+
+/**
+ * Locks an account `FOR UPDATE`: this waits for the allocations in flight that pay it (they hold
+ * it `FOR KEY SHARE`), and makes those that come later wait for this transaction, so a change of
+ * its suspension falls wholly before or after each allocation. Undefined when there is none.
+ */
+export async function lockAccount(tx: Tx, id: string): Promise<Account | undefined> {
+  const { rows } = await tx.query<AccountRow>(
+    `SELECT ${COLUMNS} FROM accounts WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] && toAccount(rows[0]);
+}
+
+/**
+ * Suspends a locked account with `reason` (the time of a suspension already in force is kept),
+ * or reinstates it with `reason` null; the account as it now is, and the transaction's time.
+ */
+export async function writeSuspension(
+  tx: Tx,
+  id: string,
+  reason: string | null,
+): Promise<{ account: Account; at: Date }> {
+  const { rows } = await tx.query<AccountRow & { at: Date }>(
+    `UPDATE accounts
+     SET suspended_at = CASE WHEN $2::text IS NULL THEN NULL ELSE coalesce(suspended_at, now()) END,
+         suspension_reason = $2::text
+     WHERE id = $1
+     RETURNING ${COLUMNS}, now() AS at`,
+    [id, reason],
+  );
+  if (!rows[0]) throw new Error("invariant: a locked account vanished");
+  return { account: toAccount(rows[0]), at: rows[0].at };
 }
 
 /** The footprint of each registered pass among `passes` (checksummed); absent: no account. */

@@ -5,6 +5,7 @@
 
 import type { Tx } from "../db/handle.js";
 import type { Mode } from "../domain/api-keys.js";
+import { QUEST_WINDOW_KEY } from "../domain/pass-limits.js";
 import type { PointsChange } from "../domain/pass-totals.js";
 import { totalsDeltas } from "../domain/pass-totals.js";
 import type { Payout } from "../domain/records.js";
@@ -17,6 +18,7 @@ import {
 } from "./idempotency.js";
 import { param } from "./keyset.js";
 import { totalsUpsert } from "./pass-totals.js";
+import { type CountsDelta, countsUpsert, mergeCountsDeltas } from "./quest-pass-counts.js";
 import { type EventToWrite, eventsCte } from "./webhook-outbox.js";
 
 /** A payout to write, with what the kept totals need of it. */
@@ -26,6 +28,8 @@ export interface PayoutToWrite {
   /** Its quest's mode: no kept total counts a test-mode payout. */
   mode: Mode;
   campaignId: number | null;
+  /** The window of its quest's pass_window it falls in; null when that is the quest's life. */
+  windowKey: string | null;
 }
 
 /**
@@ -54,7 +58,18 @@ export async function writeAllocationBatch(
   const totals = new Map<number, number>();
   const made = new Map<number, { count: number; at: Date }>();
   const changes: PointsChange[] = [];
-  for (const { payout, accountId, mode, campaignId } of payouts) {
+  const counts: CountsDelta[] = [];
+  for (const { payout, accountId, mode, campaignId, windowKey } of payouts) {
+    // Every quest keeps its passes' counts, test-mode ones too (their limits apply alike).
+    for (const key of windowKey ? [QUEST_WINDOW_KEY, windowKey] : [QUEST_WINDOW_KEY]) {
+      counts.push({
+        questId: payout.questId,
+        accountId,
+        windowKey: key,
+        points: payout.amount,
+        payouts: 1,
+      });
+    }
     totals.set(payout.questId, (totals.get(payout.questId) ?? 0) + payout.amount);
     const quest = made.get(payout.questId);
     if (!quest) made.set(payout.questId, { count: 1, at: payout.createdAt });
@@ -108,6 +123,9 @@ export async function writeAllocationBatch(
   // Without totals to keep (test mode, refusals only) the statement is the one it always was.
   const counted =
     deltas.length === 0 ? "" : `, counted AS (${totalsUpsert(params, deltas)} RETURNING 1)`;
+  const countDeltas = mergeCountsDeltas(counts);
+  const used =
+    countDeltas.length === 0 ? "" : `, used AS (${countsUpsert(params, countDeltas)} RETURNING 1)`;
   // The events ride in the same statement: no round trip more, and only when some are due.
   const events = webhooks.events.length === 0 ? "" : `, ${eventsCte(params, webhooks.events)}`;
   const deliveries =
@@ -148,7 +166,7 @@ export async function writeAllocationBatch(
          WHERE i.created_at < now() - make_interval(secs => ${record.retentionS})
            OR ${REFUSAL_RECORD}
        RETURNING 1
-     )${counted}${events}
+     )${counted}${used}${events}
      SELECT qp_check((SELECT count(*) FROM debit) = ${expected.quests}
               AND (SELECT count(*) FROM paid) = ${expected.payouts},
               'invariant: a budget or the last payout changed under the row lock'),

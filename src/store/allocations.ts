@@ -2,6 +2,12 @@ import type { Tx } from "../db/handle.js";
 import type { Mode } from "../domain/api-keys.js";
 import type { PeriodMatch } from "../domain/earning-periods.js";
 import { matchEarningPeriod } from "../domain/earning-periods.js";
+import {
+  type PassLimits,
+  type PassUsage,
+  type PassWindow,
+  QUEST_WINDOW_KEY,
+} from "../domain/pass-limits.js";
 import { EVERY } from "../domain/pass-totals.js";
 import type { EventType } from "../domain/webhooks.js";
 import {
@@ -10,6 +16,7 @@ import {
   type StoredClaim,
   type StoredOutcome,
 } from "./idempotency.js";
+import { passWindowKeySql } from "./quest-pass-counts.js";
 import { type Subscriptions, subscriptionsOf } from "./webhook-outbox.js";
 
 /**
@@ -39,6 +46,7 @@ export interface LockedQuest {
   /** Whether quest.budget_low and quest.budget_exhausted fired since the budget was last above. */
   lowAlerted: boolean;
   exhaustedAlerted: boolean;
+  passLimits: PassLimits;
 }
 
 /**
@@ -65,10 +73,14 @@ export async function lockQuestsForAllocation(
     expected_points_per_completion: number;
     budget_low_alerted: boolean;
     budget_exhausted_alerted: boolean;
+    pass_points_max: string | null;
+    pass_payouts_max: string | null;
+    pass_window: PassWindow;
   }>(
     `SELECT q.id, q.owner_id, q.enabled, q.start_at, q.end_at, q.points_remaining, q.mode,
             q.campaign_id, q.name, q.total_points, q.expected_points_per_completion,
-            q.budget_low_alerted, q.budget_exhausted_alerted
+            q.budget_low_alerted, q.budget_exhausted_alerted,
+            q.pass_points_max, q.pass_payouts_max, q.pass_window
      FROM quests q
      WHERE q.id = ANY($1::int[])
      ORDER BY q.id
@@ -92,6 +104,11 @@ export async function lockQuestsForAllocation(
         expectedPointsPerCompletion: Number(row.expected_points_per_completion),
         lowAlerted: row.budget_low_alerted,
         exhaustedAlerted: row.budget_exhausted_alerted,
+        passLimits: {
+          passPointsMax: row.pass_points_max === null ? null : Number(row.pass_points_max),
+          passPayoutsMax: row.pass_payouts_max === null ? null : Number(row.pass_payouts_max),
+          window: row.pass_window,
+        },
       },
     ]),
   );
@@ -108,6 +125,13 @@ export interface AllocationContext {
   actionTypeActive: Map<number, boolean>;
   /** Registered accounts among the batch's passes. */
   accountIdByPass: Map<string, string>;
+  /** The suspended ones among them. */
+  suspendedPasses: Set<string>;
+  /**
+   * What the batch's passes have from the batch's quests (`quest_pass_counts`), by
+   * `passCountsId`: the whole-life rows and the rows of the current day, week and earning period.
+   */
+  passCounts: Map<string, PassUsage>;
   /**
    * Live points of the batch's passes (their kept overall totals, net of reversals), by
    * checksummed address; a registered pass absent here has none. Only live quests' decisions
@@ -119,6 +143,10 @@ export interface AllocationContext {
   /** What the quests' owners' and the operators' enabled webhook endpoints subscribed to. */
   subscriptions: Subscriptions;
 }
+
+/** How a row of `quest_pass_counts` is found in `AllocationContext.passCounts`. */
+export const passCountsId = (questId: number, pass: string, windowKey: string) =>
+  `${questId}:${pass}:${windowKey}`;
 
 /** How a claim is found in `AllocationContext.stored`. */
 export const claimId = (claim: Pick<IdempotencyClaim, "accountId" | "key">) =>
@@ -133,6 +161,8 @@ interface ContextRow {
   period_end: Date | null;
   action_types: Record<string, boolean> | null;
   accounts: Record<string, string> | null;
+  suspended: string[] | null;
+  pass_counts: [number, string, string, number, number][] | null;
   pass_points: Record<string, number> | null;
   stored:
     | {
@@ -156,6 +186,13 @@ interface ContextRow {
  * The passes' points are read as of this snapshot, without a lock: a transaction of another
  * quest may pay the same pass before this one writes. Migration 007's CHECK then refuses the
  * write that would take the pass beyond the limit, and the batch is decided again.
+ *
+ * The accounts are read `FOR KEY SHARE` (as the payouts' foreign key would lock them anyway):
+ * a suspension locks the account `FOR UPDATE` first, so it waits for this transaction, or this
+ * read waits for the suspension and then sees it; a pass is never paid after its suspension
+ * committed, and its kept totals are never written beside the suspension's update of them.
+ * The counts of the passes from the quests are the quests' own: only writers holding the quest
+ * locks change them.
  *
  * The live keys are read `FOR SHARE`: a revocation (an UPDATE of the key row) waits for this
  * transaction, or this read waits for the revocation and then sees it, so no payout commits
@@ -189,6 +226,11 @@ export async function readAllocationContext(
        SELECT p.id, p.start_at, p.end_at FROM earning_periods p, clock
        WHERE tstzrange(p.start_at, p.end_at, '[)') @> clock.now
        FOR KEY SHARE OF p
+     ),
+     payees AS (
+       SELECT a.id, a.pass, a.suspended_at FROM accounts a
+       WHERE a.pass = ANY($3::text[])
+       FOR KEY SHARE OF a
      )
      SELECT clock.now,
             ARRAY(SELECT id::text FROM live_keys) AS live_keys,
@@ -197,8 +239,15 @@ export async function readAllocationContext(
             (SELECT json_object_agg(q.id, a.active)
              FROM quests q JOIN action_types a ON a.name = q.action_type
              WHERE q.id = ANY($1::int[])) AS action_types,
-            (SELECT json_object_agg(pass, id) FROM accounts
-             WHERE pass = ANY($3::text[])) AS accounts,
+            (SELECT json_object_agg(pass, id) FROM payees) AS accounts,
+            (SELECT json_agg(pass) FROM payees WHERE suspended_at IS NOT NULL) AS suspended,
+            (SELECT json_agg(json_build_array(c.quest_id, a.pass, c.window_key, c.points,
+               c.payouts))
+             FROM quest_pass_counts c JOIN payees a ON a.id = c.account_id
+             WHERE c.quest_id = ANY($1::int[]) AND c.window_key IN ('${QUEST_WINDOW_KEY}',
+               ${passWindowKeySql("'day'", "clock.now", "period.id")},
+               ${passWindowKeySql("'week'", "clock.now", "period.id")},
+               ${passWindowKeySql("'earning_period'", "clock.now", "period.id")})) AS pass_counts,
             (SELECT json_object_agg(a.pass, t.points) FROM accounts a
              JOIN pass_totals t ON t.account_id = a.id AND t.campaign_key = ${EVERY}
                AND t.period_key = ${EVERY}
@@ -239,6 +288,13 @@ export async function readAllocationContext(
       Object.entries(row.action_types ?? {}).map(([id, active]) => [Number(id), active]),
     ),
     accountIdByPass: new Map(Object.entries(row.accounts ?? {})),
+    suspendedPasses: new Set(row.suspended ?? []),
+    passCounts: new Map(
+      (row.pass_counts ?? []).map(([questId, pass, windowKey, points, payouts]) => [
+        passCountsId(questId, pass, windowKey),
+        { points: Number(points), payouts: Number(payouts) },
+      ]),
+    ),
     passPoints: new Map(Object.entries(row.pass_points ?? {})),
     stored: new Map(
       (row.stored ?? []).map((record) => [

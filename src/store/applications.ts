@@ -5,6 +5,7 @@ import type {
   ApplicationTerms,
   RequestedQuest,
 } from "../domain/applications.js";
+import type { PassWindow } from "../domain/pass-limits.js";
 import { keyset, type Page, type PageRequest, param, toPage } from "./keyset.js";
 
 /** The requested quest as the `quest` jsonb column keeps it: the wire's names, ISO dates. */
@@ -16,6 +17,10 @@ interface StoredQuest {
   start: string;
   end: string;
   action_type?: string;
+  pass_points_max?: number | null;
+  pass_payouts_max?: number | null;
+  pass_window?: PassWindow;
+  url?: string | null;
 }
 
 interface ApplicationRow {
@@ -46,6 +51,10 @@ const toStoredQuest = (quest: RequestedQuest): StoredQuest => ({
   start: quest.start.toISOString(),
   end: quest.end.toISOString(),
   ...(quest.actionType === undefined ? {} : { action_type: quest.actionType }),
+  ...(quest.passPointsMax === undefined ? {} : { pass_points_max: quest.passPointsMax }),
+  ...(quest.passPayoutsMax === undefined ? {} : { pass_payouts_max: quest.passPayoutsMax }),
+  ...(quest.passWindow === undefined ? {} : { pass_window: quest.passWindow }),
+  ...(quest.url === undefined ? {} : { url: quest.url }),
 });
 
 const toRequestedQuest = (quest: StoredQuest): RequestedQuest => ({
@@ -56,6 +65,10 @@ const toRequestedQuest = (quest: StoredQuest): RequestedQuest => ({
   start: new Date(quest.start),
   end: new Date(quest.end),
   ...(quest.action_type === undefined ? {} : { actionType: quest.action_type }),
+  ...(quest.pass_points_max === undefined ? {} : { passPointsMax: quest.pass_points_max }),
+  ...(quest.pass_payouts_max === undefined ? {} : { passPayoutsMax: quest.pass_payouts_max }),
+  ...(quest.pass_window === undefined ? {} : { passWindow: quest.pass_window }),
+  ...(quest.url === undefined ? {} : { url: quest.url }),
 });
 
 const toApplication = (row: ApplicationRow): Application => ({

@@ -23,7 +23,9 @@ const FIELD_TYPES = {
  * The statement that applies `deltas` to the kept totals, for use alone or as a data-modifying
  * CTE of a larger statement (its placeholders, one array per field, are appended to `params`).
  * Rows are changed in key order, so two transactions changing the same passes' rows never
- * deadlock.
+ * deadlock. A row it creates copies its account's suspension (`suspended`), which keeps a
+ * suspended pass off the boards; a row it changes keeps its own (the suspension's transaction
+ * sets it under the account's lock).
  */
 export function totalsUpsert(params: unknown[], deltas: readonly TotalsDelta[]): string {
   const arrays = (Object.keys(FIELD_TYPES) as (keyof typeof FIELD_TYPES)[]).map((field) => {
@@ -32,8 +34,11 @@ export function totalsUpsert(params: unknown[], deltas: readonly TotalsDelta[]):
     return `${param(params, values)}::${FIELD_TYPES[field]}[]`;
   });
   return `INSERT INTO pass_totals AS t
-       (account_id, campaign_key, period_key, pass_key, points, payouts_count)
-     SELECT * FROM unnest(${arrays.join(", ")})
+       (account_id, campaign_key, period_key, pass_key, points, payouts_count, suspended)
+     SELECT u.*, EXISTS (SELECT 1 FROM accounts a
+                         WHERE a.id = u.account_id AND a.suspended_at IS NOT NULL)
+     FROM unnest(${arrays.join(", ")})
+       AS u (account_id, campaign_key, period_key, pass_key, points, payouts_count)
      ORDER BY 1, 2, 3
      ON CONFLICT (account_id, campaign_key, period_key) DO UPDATE
        SET points = t.points + excluded.points,
@@ -78,7 +83,8 @@ export async function applyPointsChanges(tx: Tx, changes: readonly PointsChange[
  * A live quest moves from one campaign to another: its points (net of reversals) and payouts,
  * per pass and earning period, leave the old campaign's totals and join the new one's. One
  * statement, computed in the database from the quest's payouts (an operator's rare edit, which
- * may take a while on a quest with millions of payouts: the caller allows it to).
+ * may take a while on a quest with millions of payouts: the caller allows it to). The rows it
+ * creates copy their account's suspension, read once the payers' accounts are locked.
  */
 export async function moveQuestTotals(
   tx: Tx,
@@ -87,27 +93,51 @@ export async function moveQuestTotals(
   to: number | null,
 ): Promise<void> {
   const upsert = `INSERT INTO pass_totals AS t
-       (account_id, campaign_key, period_key, pass_key, points, payouts_count)
+       (account_id, campaign_key, period_key, pass_key, points, payouts_count, suspended)
      SELECT s.account_id, v.campaign_key, v.period_key, s.pass_key,
-            sum(v.sign * s.points), sum(v.sign * s.payouts)
+            sum(v.sign * s.points), sum(v.sign * s.payouts), s.suspended
      FROM (
-       SELECT p.account_id, lower(a.pass) AS pass_key,
+       SELECT p.account_id, lower(a.pass) AS pass_key, a.suspended_at IS NOT NULL AS suspended,
               coalesce(p.earning_period_id, ${NONE}) AS period_key,
               sum(p.amount) - coalesce(sum(r.amount), 0) AS points, count(*) AS payouts
        FROM payouts p
        JOIN accounts a ON a.id = p.account_id
        LEFT JOIN reversals r ON r.payout_id = p.id
        WHERE p.quest_id = $1
-       GROUP BY p.account_id, a.pass, p.earning_period_id
+       GROUP BY p.account_id, a.pass, a.suspended_at, p.earning_period_id
      ) AS s
      CROSS JOIN LATERAL (VALUES
        ($2::int, ${EVERY}, -1), ($2::int, s.period_key, -1),
        ($3::int, ${EVERY}, 1), ($3::int, s.period_key, 1)
      ) AS v (campaign_key, period_key, sign)
-     GROUP BY s.account_id, v.campaign_key, v.period_key, s.pass_key
+     GROUP BY s.account_id, v.campaign_key, v.period_key, s.pass_key, s.suspended
      ORDER BY 1, 2, 3
      ON CONFLICT (account_id, campaign_key, period_key) DO UPDATE
        SET points = t.points + excluded.points,
            payouts_count = t.payouts_count + excluded.payouts_count`;
+  // The payers' accounts first, as a suspension locks its account before its totals: a
+  // suspension waits for the move, or the move waits for it and then reads it (no deadlock).
+  await tx.query(
+    `SELECT a.id FROM accounts a
+     WHERE a.id IN (SELECT DISTINCT p.account_id FROM payouts p WHERE p.quest_id = $1)
+     ORDER BY a.id
+     FOR KEY SHARE`,
+    [questId],
+  );
   await upsertCheckingTotals(tx, upsert, [questId, scopeKey(from), scopeKey(to)]);
+}
+
+/**
+ * Copies an account's suspension to its kept totals, whose rows the leaderboards and ranks then
+ * leave out (or count again), on the rank index. Called with the account locked `FOR UPDATE`.
+ */
+export async function markTotalsSuspended(
+  tx: Tx,
+  accountId: string,
+  suspended: boolean,
+): Promise<void> {
+  await tx.query(
+    "UPDATE pass_totals SET suspended = $2 WHERE account_id = $1 AND suspended <> $2",
+    [accountId, suspended],
+  );
 }

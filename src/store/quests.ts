@@ -1,7 +1,8 @@
 import type { Queryable, Tx } from "../db/handle.js";
 import type { Mode } from "../domain/api-keys.js";
 import { ID_MAX } from "../domain/limits.js";
-import type { QuestFields } from "../domain/quests.js";
+import type { PassWindow } from "../domain/pass-limits.js";
+import { QUEST_DEFAULTS, type QuestFields } from "../domain/quests.js";
 import type {
   Payout,
   Quest,
@@ -27,13 +28,21 @@ export interface QuestRow {
   enabled: boolean;
   action_type: string;
   mode: Mode;
+  pass_points_max: number | string | null;
+  pass_payouts_max: number | string | null;
+  pass_window: PassWindow;
+  url: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
 export const QUEST_COLUMNS = `q.id, q.name, q.description, q.owner_id, q.campaign_id, q.total_points,
   q.points_remaining, q.expected_points_per_completion, q.start_at, q.end_at, q.is_public,
-  q.enabled, q.action_type, q.mode, q.created_at, q.updated_at`;
+  q.enabled, q.action_type, q.mode, q.pass_points_max, q.pass_payouts_max, q.pass_window, q.url,
+  q.created_at, q.updated_at`;
+
+/** A nullable bigint as the drivers hand it (text or number) → a number, or null. */
+const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
 export const toQuest = (row: QuestRow): Quest => ({
   id: row.id,
@@ -50,16 +59,26 @@ export const toQuest = (row: QuestRow): Quest => ({
   enabled: row.enabled,
   actionType: row.action_type,
   mode: row.mode,
+  passPointsMax: numberOrNull(row.pass_points_max),
+  passPayoutsMax: numberOrNull(row.pass_payouts_max),
+  passWindow: row.pass_window,
+  url: row.url,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
 
-export async function insertQuest(db: Queryable, input: QuestFields): Promise<Quest> {
+/** A quest's limits per pass and link: a quest inserted without them has the defaults. */
+type QuestPlayKey = "passPointsMax" | "passPayoutsMax" | "passWindow" | "url";
+
+export async function insertQuest(
+  db: Queryable,
+  input: Omit<QuestFields, QuestPlayKey> & Partial<Pick<QuestFields, QuestPlayKey>>,
+): Promise<Quest> {
   const { rows } = await db.query<QuestRow>(
     `INSERT INTO quests AS q (name, description, owner_id, campaign_id, total_points,
        points_remaining, expected_points_per_completion, start_at, end_at, is_public, enabled,
-       action_type, mode)
-     VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12)
+       action_type, mode, pass_points_max, pass_payouts_max, pass_window, url)
+     VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      RETURNING ${QUEST_COLUMNS}`,
     [
       input.name,
@@ -74,6 +93,10 @@ export async function insertQuest(db: Queryable, input: QuestFields): Promise<Qu
       input.enabled,
       input.actionType,
       input.mode,
+      input.passPointsMax ?? QUEST_DEFAULTS.passPointsMax,
+      input.passPayoutsMax ?? QUEST_DEFAULTS.passPayoutsMax,
+      input.passWindow ?? QUEST_DEFAULTS.passWindow,
+      input.url ?? QUEST_DEFAULTS.url,
     ],
   );
   return toQuest(rows[0]!);
@@ -108,7 +131,8 @@ export async function writeQuest(tx: Tx, id: number, next: QuestFields): Promise
     `UPDATE quests AS q SET name = $2, description = $3, owner_id = $4, campaign_id = $5,
        total_points = $6, points_remaining = $6 - (q.total_points - q.points_remaining),
        expected_points_per_completion = $7, start_at = $8, end_at = $9, is_public = $10,
-       enabled = $11, action_type = $12, updated_at = now()
+       enabled = $11, action_type = $12, pass_points_max = $13, pass_payouts_max = $14,
+       pass_window = $15, url = $16, updated_at = now()
      WHERE id = $1
      RETURNING ${QUEST_COLUMNS}`,
     [
@@ -124,6 +148,10 @@ export async function writeQuest(tx: Tx, id: number, next: QuestFields): Promise
       next.isPublic,
       next.enabled,
       next.actionType,
+      next.passPointsMax,
+      next.passPayoutsMax,
+      next.passWindow,
+      next.url,
     ],
   );
   return toQuest(rows[0]!);
@@ -135,10 +163,18 @@ type QuestCampaignRow = QuestRow & {
   c_description: string | null;
 };
 
-/** Public quests, by id, optionally of one owner; the page is bounded by `limit`. */
+/**
+ * Public quests, by id, optionally of one owner and only of the ids given (each at most ID_MAX);
+ * the page is bounded by `limit`.
+ */
 export async function listPublicQuests(
   db: Queryable,
-  filter: { ownerPass?: string | undefined; limit: number; offset: number },
+  filter: {
+    ownerPass?: string | undefined;
+    ids?: readonly number[] | undefined;
+    limit: number;
+    offset: number;
+  },
 ): Promise<QuestWithCampaign[]> {
   const { rows } = await db.query<QuestCampaignRow>(
     `SELECT ${QUEST_COLUMNS}, c.id AS c_id, c.name AS c_name, c.description AS c_description
@@ -146,9 +182,10 @@ export async function listPublicQuests(
      LEFT JOIN campaigns c ON c.id = q.campaign_id
      WHERE q.is_public AND q.mode = 'live'
        AND ($1::text IS NULL OR q.owner_id = (SELECT id FROM accounts WHERE pass = $1))
+       AND ($4::int[] IS NULL OR q.id = ANY ($4::int[]))
      ORDER BY q.id
      LIMIT $2 OFFSET $3`,
-    [filter.ownerPass ?? null, filter.limit, filter.offset],
+    [filter.ownerPass ?? null, filter.limit, filter.offset, filter.ids ?? null],
   );
   return rows.map((row) => ({
     ...toQuest(row),

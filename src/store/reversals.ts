@@ -2,6 +2,7 @@ import { validate as isUuid } from "uuid";
 import type { Queryable, Tx } from "../db/handle.js";
 import type { Mode } from "../domain/api-keys.js";
 import type { Reversal } from "../domain/records.js";
+import { giveBackCounts } from "./quest-pass-counts.js";
 
 /** A payout as a reversal needs it, with its quest's mode and campaign. */
 export interface PayoutToReverse {
@@ -85,7 +86,8 @@ const toReversal = (row: ReversalRow): Reversal => ({
 });
 
 /**
- * Records the reversal and puts its amount back into the quest's budget, in one statement.
+ * Records the reversal and puts its amount back into the quest's budget, in one statement, then
+ * gives the payout's share of the pass's counts back (the caller holds the quest's lock).
  * Undefined when the payout was already reversed: the unique payout_id decides, and then
  * nothing changes.
  */
@@ -108,7 +110,9 @@ export async function writeReversal(
      SELECT reversed.* FROM reversed, restored`,
     [reversal.id, payout.id, payout.questId, payout.amount, reversal.reason, reversal.actor],
   );
-  return rows[0] && toReversal(rows[0]);
+  if (!rows[0]) return undefined;
+  await giveBackCounts(tx, payout.id);
+  return toReversal(rows[0]);
 }
 
 /** A quest's reversals, newest first. */

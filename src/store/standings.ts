@@ -4,19 +4,24 @@ import type { PassBalance, PassPayout } from "../domain/records.js";
 import { findAccountByPass } from "./accounts.js";
 import { keyset, type Page, type PageRequest, toPage } from "./keyset.js";
 
-/** The balance of a registered pass; undefined when the address is not registered. */
+/**
+ * The balance of a registered pass; undefined when the address is not registered. A suspended
+ * pass keeps its points but has no rank: it is on no leaderboard.
+ */
 export async function findPassBalance(
   db: Queryable,
   pass: string,
 ): Promise<PassBalance | undefined> {
   const { rows } = await db.query<{
     pass: string;
+    suspended: boolean;
     campaign_key: number | null;
     period_key: number | null;
     points: string | null;
     payouts_count: string | null;
   }>(
-    `SELECT a.pass, t.campaign_key, t.period_key, t.points, t.payouts_count
+    `SELECT a.pass, a.suspended_at IS NOT NULL AS suspended,
+            t.campaign_key, t.period_key, t.points, t.payouts_count
      FROM accounts a
      LEFT JOIN pass_totals t
        ON t.account_id = a.id AND (t.campaign_key = -1 OR t.period_key = -1)
@@ -29,6 +34,7 @@ export async function findPassBalance(
     pass: rows[0]!.pass,
     points: 0,
     rank: null,
+    suspended: rows[0]!.suspended,
     payoutsCount: 0,
     byCampaign: [],
     byEarningPeriod: [],
@@ -47,18 +53,22 @@ export async function findPassBalance(
       balance.byEarningPeriod.push({ earningPeriodId: scopeId(row.period_key), points });
     }
   }
-  if (balance.points > 0) balance.rank = await overallRank(db, balance.points);
+  if (balance.points > 0 && !balance.suspended) {
+    balance.rank = await overallRank(db, balance.points);
+  }
   return balance;
 }
 
 /**
  * The overall rank of a pass with `points` (> 0): an index-only count of the passes above it on
- * the rank index, so it costs what its place costs, whatever the number of payouts.
+ * the rank index, so it costs what its place costs, whatever the number of payouts. Suspended
+ * passes are not counted; the conditions repeat the partial index's own, so that it serves.
  */
 async function overallRank(db: Queryable, points: number): Promise<number> {
   const { rows } = await db.query<{ above: string }>(
     `SELECT count(*) AS above FROM pass_totals
-     WHERE campaign_key = ${EVERY} AND period_key = ${EVERY} AND points > $1`,
+     WHERE campaign_key = ${EVERY} AND period_key = ${EVERY} AND points > 0 AND NOT suspended
+       AND points > $1`,
     [points],
   );
   return 1 + Number(rows[0]!.above);
@@ -107,7 +117,8 @@ export async function listPassPayouts(
 
 /**
  * One leaderboard page of a scope (points descending, ties by address), and how many passes have
- * more points than its first: one index range of at most offset + limit entries.
+ * more points than its first: one index range of at most offset + limit entries. Suspended passes
+ * are neither listed nor counted: the rank index leaves them out.
  */
 export async function readLeaderboardPage(
   db: Queryable,
@@ -116,7 +127,7 @@ export async function readLeaderboardPage(
 ): Promise<{ entries: { passKey: string; points: number }[]; before: number }> {
   const params = [scope.campaignKey, scope.periodKey, page.limit];
   const pageSql = `SELECT pass_key, points FROM pass_totals
-     WHERE campaign_key = $1 AND period_key = $2 AND points > 0
+     WHERE campaign_key = $1 AND period_key = $2 AND points > 0 AND NOT suspended
      ORDER BY points DESC, pass_key`;
   // The first page (most reads) needs no count: nobody ranks above its first pass.
   const { rows } =
@@ -129,7 +140,7 @@ export async function readLeaderboardPage(
           `WITH page AS (${pageSql} LIMIT $3 OFFSET $4)
            SELECT pass_key, points,
                   (SELECT count(*) FROM pass_totals
-                   WHERE campaign_key = $1 AND period_key = $2 AND points > 0
+                   WHERE campaign_key = $1 AND period_key = $2 AND points > 0 AND NOT suspended
                      AND points > (SELECT max(points) FROM page)) AS before
            FROM page
            ORDER BY points DESC, pass_key`,

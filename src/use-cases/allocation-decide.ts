@@ -5,9 +5,10 @@
 import { v7 as uuidv7 } from "uuid";
 import { decideInOrder, type GroupDecision } from "../domain/allocation.js";
 import { AppError } from "../domain/errors.js";
+import { type PassUsage, passWindowKey, QUEST_WINDOW_KEY } from "../domain/pass-limits.js";
 import type { Payout } from "../domain/records.js";
 import type { PayoutToWrite } from "../store/allocation-write.js";
-import type { AllocationContext, LockedQuest } from "../store/allocations.js";
+import { type AllocationContext, type LockedQuest, passCountsId } from "../store/allocations.js";
 import type { IdempotencyClaim, StoredOutcome } from "../store/idempotency.js";
 import {
   type AllocationRequest,
@@ -90,6 +91,10 @@ export function decideBatch(
           accountId: context.accountIdByPass.get(item.pass)!,
           mode: quest.mode,
           campaignId: quest.campaignId,
+          windowKey:
+            quest.passLimits.window === "quest"
+              ? null
+              : passWindowKey(quest.passLimits.window, context.now, decision.periodId),
         });
         outcome = { ok: true, payout, replayed: false };
       } else {
@@ -160,6 +165,7 @@ function decideEachQuest(
         pointsRemaining: quest.pointsRemaining,
         actionTypeActive: context.actionTypeActive.get(questId) ?? false,
         period: context.period,
+        passLimits: quest.passLimits,
       },
       entries.map(({ job, before }) => ({
         items: job.request.items
@@ -168,18 +174,43 @@ function decideEachQuest(
             points: item.points,
             pass: item.pass,
             accountExists: context.accountIdByPass.has(item.pass),
+            accountSuspended: context.suspendedPasses.has(item.pass),
           })),
         atomic: job.request.atomic,
         failedBefore: before.some((outcome) => outcome !== undefined && !outcome.ok),
       })),
       context.now,
       quest.mode === "live" ? passPoints : undefined,
+      usageFromQuest(quest, entries, context),
     );
     entries.forEach(({ job }, i) => {
       decisions.set(job, decided[i]!);
     });
   }
   return decisions;
+}
+
+/**
+ * What each pass of a quest's entries already has from it: its points over the quest's life and
+ * its payouts in the current window of the quest's pass_window (the kept counts).
+ */
+function usageFromQuest(
+  quest: LockedQuest,
+  entries: readonly { job: Job }[],
+  context: AllocationContext,
+): Map<string, PassUsage> {
+  const periodId = context.period.kind === "inside" ? context.period.period.id : null;
+  const windowKey = passWindowKey(quest.passLimits.window, context.now, periodId);
+  const usage = new Map<string, PassUsage>();
+  for (const { job } of entries) {
+    for (const { pass } of job.request.items) {
+      if (usage.has(pass)) continue;
+      const life = context.passCounts.get(passCountsId(quest.id, pass, QUEST_WINDOW_KEY));
+      const window = context.passCounts.get(passCountsId(quest.id, pass, windowKey));
+      usage.set(pass, { points: life?.points ?? 0, payouts: window?.payouts ?? 0 });
+    }
+  }
+  return usage;
 }
 
 /**

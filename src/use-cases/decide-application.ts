@@ -94,6 +94,10 @@ function overrideDetails(overrides: ApprovalOverrides): Record<string, unknown> 
     campaign_id: overrides.campaignId,
     is_public: overrides.isPublic,
     action_type: overrides.actionType,
+    pass_points_max: overrides.passPointsMax,
+    pass_payouts_max: overrides.passPayoutsMax,
+    pass_window: overrides.passWindow,
+    url: overrides.url,
   };
   return { overrides: Object.fromEntries(Object.entries(wire).filter(([, v]) => v !== undefined)) };
 }

@@ -18,13 +18,14 @@ import { recordAudit } from "../store/audit.js";
 import { findCampaign, insertCampaign, lockCampaign, writeCampaign } from "../store/campaigns.js";
 import { announce } from "../store/change-notices.js";
 import { moveQuestTotals } from "../store/pass-totals.js";
+import { recountPassWindow } from "../store/quest-pass-counts.js";
 import { insertQuest, lockQuest, writeQuest } from "../store/quests.js";
 
 /**
- * Longest the kept-totals move of a quest changing campaign may run: a pass over the quest's
- * payouts (about a second per million), under the quest's lock.
+ * Longest a pass over a quest's payouts may run under the quest's lock (about a second per
+ * million): the kept-totals move of a quest changing campaign, the recount of a new pass_window.
  */
-const QUEST_MOVE_STATEMENT_MS_MAX = 60_000;
+const QUEST_PASS_STATEMENT_MS_MAX = 60_000;
 
 /** A quest as the operator sends it: the owner by pass address (checksummed), not by id. */
 export type QuestRequest = Omit<QuestFields, "ownerId" | keyof QuestDefaults> &
@@ -68,7 +69,9 @@ export function createQuest(db: Db, audit: AuditContext, request: QuestRequest):
 
 /**
  * Changes a quest under its row lock, so it cannot interleave with an allocation or another edit,
- * and announces it: every process drops the quest's cached owner at once.
+ * and announces it: every process drops the quest's cached owner at once. A new `pass_window`
+ * has its current window counted afresh under the same lock (its rows were not kept while the
+ * quest counted in another window), so the next allocation decides on what the pass has.
  */
 export function editQuest(
   db: Db,
@@ -91,8 +94,12 @@ export function editQuest(
     const quest = await writeQuest(tx, id, next);
     // A quest's points follow it to its new campaign (a pass over its payouts).
     if (quest.mode === "live" && quest.campaignId !== current.campaignId) {
-      await tx.allowLongStatements(QUEST_MOVE_STATEMENT_MS_MAX);
+      await tx.allowLongStatements(QUEST_PASS_STATEMENT_MS_MAX);
       await moveQuestTotals(tx, id, current.campaignId, quest.campaignId);
+    }
+    if (quest.passWindow !== current.passWindow && quest.passWindow !== "quest") {
+      await tx.allowLongStatements(QUEST_PASS_STATEMENT_MS_MAX);
+      await recountPassWindow(tx, id, quest.passWindow);
     }
     await announce(tx, { kind: "quest", id });
     await recordAudit(tx, audit, {
@@ -191,6 +198,10 @@ function questDetails(
     is_active: fields.enabled,
     action_type: fields.actionType,
     mode: fields.mode,
+    pass_points_max: fields.passPointsMax,
+    pass_payouts_max: fields.passPayoutsMax,
+    pass_window: fields.passWindow,
+    url: fields.url,
   });
 }
 

@@ -11,6 +11,7 @@ import {
 import type { AuditContext } from "../domain/audit.js";
 import { AppError, badRequest } from "../domain/errors.js";
 import { ID_MAX } from "../domain/limits.js";
+import { checkQuestUrl } from "../domain/quests.js";
 import {
   CLIENT_ADDRESS_SECRET,
   insertApplication,
@@ -62,6 +63,7 @@ export async function submitApplication(
 ): Promise<{ application: Application; token: string }> {
   const { db } = signIn;
   checkRequestedWindow(request.quest, new Date());
+  checkQuestUrl(request.quest.url, "quest.url");
   await checkOwnerProof(signIn, request.ownerPass, request.proof);
   const token = generateApplicationToken();
   const application = await db.transaction(async (tx) => {

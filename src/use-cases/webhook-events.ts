@@ -5,7 +5,7 @@
  */
 import type { Mode } from "../domain/api-keys.js";
 import type { Application } from "../domain/applications.js";
-import type { Payout, Reversal } from "../domain/records.js";
+import type { Account, Payout, Reversal } from "../domain/records.js";
 import {
   type Audience,
   type BudgetAlerts,
@@ -14,7 +14,12 @@ import {
   eventBody,
   newEventId,
 } from "../domain/webhooks.js";
-import { presentApplication, presentPayout, presentReversal } from "../domain/wire.js";
+import {
+  presentAccount,
+  presentApplication,
+  presentPayout,
+  presentReversal,
+} from "../domain/wire.js";
 import type { PayoutToWrite } from "../store/allocation-write.js";
 import type { LockedQuest } from "../store/allocations.js";
 import { audienceKey, type EventToWrite, type Subscriptions } from "../store/webhook-outbox.js";
@@ -145,6 +150,13 @@ export const keyRevokedEvent = (key: {
     key.revokedAt,
     [OPERATORS],
   );
+
+/** `account.suspended` or `account.reinstated`, to the operators' endpoints: the account as listed. */
+export const accountEvent = (
+  type: "account.suspended" | "account.reinstated",
+  account: Account,
+  at: Date,
+) => event(type, "live", presentAccount(account), at, [OPERATORS]);
 
 /** `webhook.test`, for one endpoint only. */
 export const testEvent = (endpoint: { id: string; mode: Mode }, at: Date) =>

@@ -10,6 +10,7 @@ import {
 } from "../../src/domain/allocation.js";
 import type { PeriodMatch } from "../../src/domain/earning-periods.js";
 import { AppError, type ErrorCode } from "../../src/domain/errors.js";
+import { NO_PASS_LIMITS, NO_USAGE, PASS_WINDOWS } from "../../src/domain/pass-limits.js";
 import { httpStatusOf } from "../../src/http/error-status.js";
 
 const START = new Date("2026-01-01T00:00:00.000Z");
@@ -34,6 +35,9 @@ function state(overrides: Partial<AllocationState> = {}): AllocationState {
     period: { kind: "unrestricted" },
     pass: PASS,
     accountExists: true,
+    accountSuspended: false,
+    passLimits: NO_PASS_LIMITS,
+    passUsage: NO_USAGE,
     passPoints: 0,
     ...overrides,
   };
@@ -169,6 +173,8 @@ describe("decideInOrder: one running total per pass", () => {
     const {
       pass: _pass,
       accountExists: _exists,
+      accountSuspended: _suspended,
+      passUsage: _usage,
       passPoints: _points,
       ...rest
     } = state({
@@ -179,7 +185,12 @@ describe("decideInOrder: one running total per pass", () => {
   };
   const OTHER = "0xFfFFFFff00000000000000000000000000000002";
   const group = (items: [number, string][], atomic = false): AllocationGroup => ({
-    items: items.map(([points, pass]) => ({ points, pass, accountExists: true })),
+    items: items.map(([points, pass]) => ({
+      points,
+      pass,
+      accountExists: true,
+      accountSuspended: false,
+    })),
     atomic,
     failedBefore: false,
   });
@@ -318,6 +329,16 @@ describe("decideAllocation: order of checks (contract step 7)", () => {
     period: periodArb,
     pass: fc.constant(PASS),
     accountExists: fc.boolean(),
+    accountSuspended: fc.boolean(),
+    passLimits: fc.record({
+      passPointsMax: fc.option(fc.integer({ min: 1, max: 200 })),
+      passPayoutsMax: fc.option(fc.integer({ min: 1, max: 3 })),
+      window: fc.constantFrom(...PASS_WINDOWS),
+    }),
+    passUsage: fc.record({
+      points: fc.integer({ min: 0, max: 200 }),
+      payouts: fc.integer({ min: 0, max: 4 }),
+    }),
     passPoints: fc.oneof(
       fc.constant(undefined),
       fc.integer({ min: 0, max: 100 }),
@@ -341,7 +362,15 @@ describe("decideAllocation: order of checks (contract step 7)", () => {
         else if (!s.enabled || !inWindow) expected = "QUEST_NOT_ACTIVE";
         else if (s.period.kind === "outside") expected = "NO_ACTIVE_EARNING_PERIOD";
         else if (!s.accountExists) expected = "ACCOUNT_NOT_FOUND";
-        else if (points > s.pointsRemaining) expected = "INSUFFICIENT_POINTS";
+        else if (s.accountSuspended) expected = "ACCOUNT_SUSPENDED";
+        else if (
+          (s.passLimits.passPayoutsMax !== null &&
+            s.passUsage.payouts >= s.passLimits.passPayoutsMax) ||
+          (s.passLimits.passPointsMax !== null &&
+            s.passUsage.points + points > s.passLimits.passPointsMax)
+        ) {
+          expected = "PASS_LIMIT_REACHED";
+        } else if (points > s.pointsRemaining) expected = "INSUFFICIENT_POINTS";
         else if (s.passPoints !== undefined && BigInt(s.passPoints) + BigInt(points) > LIMIT) {
           expected = "PASS_POINTS_LIMIT";
         }

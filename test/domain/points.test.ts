@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { decideInOrder } from "../../src/domain/allocation.js";
+import { NO_PASS_LIMITS } from "../../src/domain/pass-limits.js";
 import { EVERY, NONE, rankPage, totalsDeltas } from "../../src/domain/pass-totals.js";
 import { statsRange } from "../../src/domain/stats.js";
 
@@ -14,8 +15,14 @@ const STATE = {
   pointsRemaining: 100,
   actionTypeActive: true,
   period: { kind: "unrestricted" } as const,
+  passLimits: NO_PASS_LIMITS,
 };
-const item = (points: number, accountExists = true) => ({ points, pass: "0xA", accountExists });
+const item = (points: number, accountExists = true) => ({
+  points,
+  pass: "0xA",
+  accountExists,
+  accountSuspended: false,
+});
 const group = (items: ReturnType<typeof item>[], atomic = false, failedBefore = false) => ({
   items,
   atomic,

@@ -277,6 +277,10 @@ export interface QuestOptions {
   name?: string;
   description?: string;
   mode?: "live" | "test";
+  pass_points_max?: number | null;
+  pass_payouts_max?: number | null;
+  pass_window?: "day" | "week" | "earning_period" | "quest";
+  url?: string | null;
 }
 
 export async function createAccount(ctx: TestContext, pass = randomPass()): Promise<string> {

@@ -5,36 +5,17 @@
  */
 import assert from "node:assert/strict";
 import type { Queryable } from "../../src/db/handle.js";
+import { type QuestLedger, questLedger } from "../../src/store/books-check.js";
+import { questBooksMismatch } from "../../src/use-cases/books-check.js";
 
-export interface Books {
-  questId: number;
-  /** `total_points`. */
-  total: number;
-  /** `points_remaining`. */
-  remaining: number;
-  /** How many payouts the quest made, and their sum (reversed ones included). */
-  payouts: number;
-  paid: number;
-  /** How many of them were reversed, and the sum the reversals put back. */
-  reversals: number;
-  reversed: number;
-}
+/** A quest's books: the books check's ledger of it (src/store/books-check.ts). */
+export type Books = QuestLedger;
 
 /** The quest's books, straight from the database, in one statement (one snapshot). */
 export async function books(db: Queryable, questId: number): Promise<Books> {
-  const { rows } = await db.query<Books>(
-    `SELECT $1::int AS "questId",
-            (SELECT total_points::int FROM quests WHERE id = $1) AS total,
-            (SELECT points_remaining::int FROM quests WHERE id = $1) AS remaining,
-            (SELECT count(*)::int FROM payouts WHERE quest_id = $1) AS payouts,
-            (SELECT coalesce(sum(amount), 0)::int FROM payouts WHERE quest_id = $1) AS paid,
-            (SELECT count(*)::int FROM reversals WHERE quest_id = $1) AS reversals,
-            (SELECT coalesce(sum(amount), 0)::int FROM reversals WHERE quest_id = $1) AS reversed`,
-    [questId],
-  );
-  const row = rows[0];
-  assert.ok(row && row.total !== null, `quest ${questId} exists`);
-  return row;
+  const ledger = await questLedger(db, questId);
+  assert.ok(ledger, `quest ${questId} exists`);
+  return ledger;
 }
 
 /**
@@ -54,14 +35,13 @@ export async function expectBooks(
   return actual;
 }
 
-/** The books balance: total - remaining = paid - reversed, and the quest is not overspent. */
+/**
+ * The books balance as the books check decides it: total − remaining = paid − reversed, and the
+ * quest is not overspent.
+ */
 export function assertBooksBalance(b: Books, what = "the quest"): void {
-  assert.ok(b.remaining >= 0, `${what} is overspent: ${JSON.stringify(b)}`);
-  assert.equal(
-    b.total - b.remaining,
-    b.paid - b.reversed,
-    `${what}: the books do not balance: ${JSON.stringify(b)}`,
-  );
+  const mismatch = questBooksMismatch(b);
+  assert.equal(mismatch, undefined, `${what}: ${mismatch?.detail}: ${JSON.stringify(b)}`);
 }
 
 /** A payout as the owner's detail view lists it. */

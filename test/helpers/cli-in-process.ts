@@ -27,8 +27,39 @@ class TextSink extends Writable {
 
 /** Process events a run may listen to while it runs, never after: the next run would hear them. */
 const PROCESS_EVENTS = ["SIGINT", "SIGTERM", "exit"] as const;
+type ProcessEvent = (typeof PROCESS_EVENTS)[number];
+const ADDERS = ["on", "addListener", "once", "prependListener", "prependOnceListener"] as const;
+const CLI_SOURCE = `${new URL("../../src/cli/", import.meta.url).pathname}`;
 
-const listenerCounts = () => PROCESS_EVENTS.map((event) => process.listenerCount(event));
+/**
+ * Records the listeners the CLI's own code adds to `events` while `run` runs (a call with a frame
+ * of src/cli/ on its stack): other code of this process (a service it runs, a library that
+ * registers an exit hook when the garbage collector frees something) may add and remove its own
+ * at any time, and is not the run's to clean up.
+ */
+async function listenersAddedBy<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; added: { event: ProcessEvent; listener: unknown }[] }> {
+  const added: { event: ProcessEvent; listener: unknown }[] = [];
+  const originals = ADDERS.map((name) => [name, process[name]] as const);
+  for (const [name, original] of originals) {
+    const patched = function (this: NodeJS.Process, event: string | symbol, listener: unknown) {
+      if (
+        (PROCESS_EVENTS as readonly unknown[]).includes(event) &&
+        new Error().stack?.includes(CLI_SOURCE)
+      ) {
+        added.push({ event: event as ProcessEvent, listener });
+      }
+      return (original as (...args: unknown[]) => NodeJS.Process).call(this, event, listener);
+    };
+    process[name] = patched as (typeof process)[typeof name];
+  }
+  try {
+    return { result: await run(), added };
+  } finally {
+    for (const [name, original] of originals) process[name] = original as never;
+  }
+}
 
 /**
  * Runs the CLI with `env` as its whole environment; `stdin` is its input, then end of file. Throws
@@ -43,16 +74,18 @@ export async function runInProcess(
   const stdout = new TextSink();
   const stderr = new TextSink();
   const input = Readable.from(stdin ? [Buffer.from(stdin)] : []);
-  const listenersBefore = listenerCounts();
   const exitCodeBefore = process.exitCode;
   // A copy: nothing the run does to its environment reaches this process's.
-  const code = await runCli(args, { stdout, stderr, stdin: input, env: { ...env } });
-  const listenersAfter = listenerCounts();
-  const left = PROCESS_EVENTS.filter((_, i) => listenersAfter[i]! > listenersBefore[i]!);
+  const { result: code, added } = await listenersAddedBy(() =>
+    runCli(args, { stdout, stderr, stdin: input, env: { ...env } }),
+  );
+  const left = added.filter(({ event, listener }) =>
+    process.listeners(event as NodeJS.Signals).some((present) => present === listener),
+  );
   if (left.length > 0 || process.exitCode !== exitCodeBefore) {
     throw new Error(
       `questpoints ${args.join(" ")} left behind in this process: ${[
-        ...left.map((event) => `a "${event}" listener`),
+        ...left.map(({ event }) => `a "${event}" listener`),
         ...(process.exitCode !== exitCodeBefore ? [`process.exitCode ${process.exitCode}`] : []),
       ].join(", ")}`,
     );

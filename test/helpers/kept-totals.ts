@@ -1,4 +1,9 @@
+/**
+ * The kept totals (`pass_totals`) beside the books check's recompute of them from payouts,
+ * reversals and quests (src/store/books-check.ts), for tests that compare them row by row.
+ */
 import type { Queryable } from "../../src/db/handle.js";
+import { RECOMPUTED_TOTALS_SQL } from "../../src/store/books-check.js";
 
 export interface TotalsRow {
   account_id: string;
@@ -9,25 +14,9 @@ export interface TotalsRow {
   payouts_count: number;
 }
 
-/**
- * What `pass_totals` must hold, recomputed from payouts, reversals and quests: four rows per
- * pass and (campaign, period) of its live payouts; campaigns follow the quest's current one.
- * The bench rebuilds and checks its bulk-loaded totals with it too.
- */
-export const RECOMPUTED_TOTALS_SQL = `
-  SELECT p.account_id, k.campaign_key, k.period_key, lower(a.pass) AS pass_key,
-         sum(p.amount - coalesce(r.amount, 0))::bigint AS points, count(*)::bigint AS payouts_count
-  FROM payouts p
-  JOIN quests q ON q.id = p.quest_id AND q.mode = 'live'
-  JOIN accounts a ON a.id = p.account_id
-  LEFT JOIN reversals r ON r.payout_id = p.id
-  CROSS JOIN LATERAL (VALUES
-    (-1, -1),
-    (coalesce(q.campaign_id, 0), -1),
-    (-1, coalesce(p.earning_period_id, 0)),
-    (coalesce(q.campaign_id, 0), coalesce(p.earning_period_id, 0))
-  ) AS k (campaign_key, period_key)
-  GROUP BY p.account_id, k.campaign_key, k.period_key, lower(a.pass)`;
+// The one recompute, the books check's; the bench rebuilds and checks its bulk-loaded totals
+// with it too.
+export { RECOMPUTED_TOTALS_SQL };
 
 const toRow = (row: Record<string, unknown>): TotalsRow => ({
   account_id: String(row.account_id),

@@ -118,11 +118,12 @@ for (const kind of DATABASES) {
     const ctx = withContext(kind);
 
     describe("GET /admin/accounts", () => {
-      it("lists accounts newest first as {id, pass, created_at}, paged by cursor without gaps or repeats", async () => {
+      it("lists accounts newest first as {id, pass, created_at, suspended_at, suspension_reason}, paged by cursor without gaps or repeats", async () => {
         const created: string[] = [];
         for (let i = 0; i < 7; i++) created.push(await createAccount(ctx()));
         const items = await walk(ctx(), "/admin/accounts", 2);
-        for (const item of items) assert.deepEqual(fieldsOf(item), ["created_at", "id", "pass"]);
+        const fields = ["created_at", "id", "pass", "suspended_at", "suspension_reason"];
+        for (const item of items) assert.deepEqual(fieldsOf(item), fields);
         assertOrdered(items, "created_at", "newest");
         assertNoRepeats(items);
         const listed = new Set(items.map((item) => item.id));

@@ -216,13 +216,21 @@ for (const kind of DATABASES) {
     });
 
     describe("POST /admin/accounts", () => {
-      it("registers a pass with 201 {id, pass, created_at}, the pass checksummed", async () => {
+      it("registers a pass with 201 {id, pass, created_at, suspended_at, suspension_reason}, the pass checksummed", async () => {
         const pass = randomPass();
         const response = await ctx().admin("POST", "/admin/accounts", { pass: pass.toLowerCase() });
         expectStatus(response, 201);
         assert.match(String(response.headers["content-type"]), /^application\/json/);
         const body = response.json();
-        assert.deepEqual(Object.keys(body).sort(), ["created_at", "id", "pass"]);
+        assert.deepEqual(Object.keys(body).sort(), [
+          "created_at",
+          "id",
+          "pass",
+          "suspended_at",
+          "suspension_reason",
+        ]);
+        assert.equal(body.suspended_at, null);
+        assert.equal(body.suspension_reason, null);
         assert.equal(typeof body.id, "string");
         assert.ok(body.id.length > 0);
         assert.equal(body.pass, pass);

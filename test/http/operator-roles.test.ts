@@ -69,11 +69,14 @@ const ADMIN_OPERATIONS: AdminOperation[] = Object.entries(OPENAPI.paths)
   );
 
 /**
- * The contract's support operations (decide applications, create accounts, revoke keys, reverse
- * payouts, redeliver webhooks); every other GET is viewer, everything else admin.
+ * The contract's support operations (decide applications, create, suspend and reinstate accounts,
+ * revoke keys, reverse payouts, redeliver webhooks); every other GET is viewer, everything else
+ * admin.
  */
 const SUPPORT_OPERATIONS = new Set([
   "registerAccount",
+  "suspendAccount",
+  "reinstateAccount",
   "approveApplication",
   "rejectApplication",
   "revokeKey",
@@ -82,8 +85,12 @@ const SUPPORT_OPERATIONS = new Set([
   "redeliverAdminWebhookEvent",
 ]);
 
+/** The reads only an admin may make: a backup (GET /admin/backup) is the whole database. */
+const ADMIN_READS = new Set(["getBackup"]);
+
 function contractRole(operation: AdminOperation): Role {
   if (SUPPORT_OPERATIONS.has(operation.operationId)) return "support";
+  if (ADMIN_READS.has(operation.operationId)) return "admin";
   return operation.method === "GET" ? "viewer" : "admin";
 }
 
@@ -95,8 +102,8 @@ const CALLERS: { name: string; role: Role }[] = [
   { name: "ADMIN_TOKEN", role: "admin" },
 ];
 
-/** 42 operations under /admin when this was written; the test prints the number it finds. */
-const EXPECTED_OPERATION_COUNT = 42;
+/** 45 operations under /admin when this was written; the test prints the number it finds. */
+const EXPECTED_OPERATION_COUNT = 45;
 const MATRIX_SIZE = ADMIN_OPERATIONS.length * CALLERS.length;
 
 const UNKNOWN_UUID = "00000000-0000-4000-8000-00000000f00d";

@@ -33,6 +33,8 @@ interface PassBalance {
   points: number;
   /** As on the overall leaderboard; null with 0 points. */
   rank: number | null;
+  /** Suspended by an operator: on no leaderboard. */
+  suspended: boolean;
   payouts_count: number;
   by_campaign: { campaign_id: number | null; points: number }[];
   by_earning_period: { earning_period_id: number | null; points: number }[];
@@ -217,6 +219,7 @@ describeEachDatabase("passes and leaderboard", (ctx) => {
         pass,
         points: 39,
         rank: await overallRank(ctx(), pass),
+        suspended: false,
         payouts_count: 6,
         by_campaign: [
           { campaign_id: null, points: 10 },
@@ -277,6 +280,7 @@ describeEachDatabase("passes and leaderboard", (ctx) => {
         pass: onlyTest,
         points: 0,
         rank: null,
+        suspended: false,
         payouts_count: 0,
         by_campaign: [],
         by_earning_period: [],
@@ -286,6 +290,7 @@ describeEachDatabase("passes and leaderboard", (ctx) => {
         pass: both,
         points: 5,
         rank: await overallRank(ctx(), both),
+        suspended: false,
         payouts_count: 1,
         by_campaign: [{ campaign_id: campaignId, points: 5 }],
         by_earning_period: [{ earning_period_id: null, points: 5 }],
@@ -384,6 +389,7 @@ describeEachDatabase("passes and leaderboard", (ctx) => {
         pass: many,
         points: 15,
         rank: await overallRank(ctx(), many),
+        suspended: false,
         payouts_count: 5,
         by_campaign: [{ campaign_id: campaignId, points: 15 }],
         by_earning_period: [{ earning_period_id: null, points: 15 }],
@@ -687,6 +693,7 @@ describeEachDatabase("passes and leaderboard", (ctx) => {
         pass: one,
         points: 41,
         rank: await overallRank(ctx(), one),
+        suspended: false,
         payouts_count: 4,
         by_campaign: [
           { campaign_id: null, points: 30 },
@@ -702,6 +709,7 @@ describeEachDatabase("passes and leaderboard", (ctx) => {
         pass: two,
         points: 25,
         rank: await overallRank(ctx(), two),
+        suspended: false,
         payouts_count: 2,
         by_campaign: [{ campaign_id: campaignId, points: 25 }],
         by_earning_period: [{ earning_period_id: first, points: 25 }],

@@ -623,6 +623,7 @@ function expectedPass(model: Model, pass: string) {
     points: own.reduce((sum, payout) => sum + payout.net, 0),
     // As on the overall leaderboard; null when the pass is not on it (0 points).
     rank: expectedLeaderboard(model, {}).items.find((item) => item.pass === pass)?.rank ?? null,
+    suspended: false,
     payouts_count: own.length,
     by_campaign: breakdown(own.map((p) => ({ id: p.quest.campaign, net: p.net }))).map(
       ([campaign_id, points]) => ({ campaign_id, points }),

@@ -467,6 +467,7 @@ async function recomputedPass(ctx: TestContext, pass: string) {
     points: rows.reduce((sum, row) => sum + row.net, 0),
     // As on the overall leaderboard; null when the pass is not on it (0 points).
     rank: overall.items.find((item) => item.pass === pass)?.rank ?? null,
+    suspended: false,
     payouts_count: rows.length,
     by_campaign: breakdown((row) => row.campaign).map(([campaign_id, points]) => ({
       campaign_id,

@@ -15,6 +15,7 @@ export const REQUIRED_ROLE = {
   deleteEarningPeriod: "admin", // DELETE /admin/earning-periods/{id}
   getAdminWebhook: "viewer", // GET /admin/webhooks/{id}
   getAdminWebhookSettings: "viewer", // GET /admin/webhooks/settings
+  getBackup: "admin", // GET /admin/backup
   getFeatures: "viewer", // GET /admin/features
   getOperatorMe: "viewer", // GET /admin/me
   listAccounts: "viewer", // GET /admin/accounts
@@ -31,6 +32,7 @@ export const REQUIRED_ROLE = {
   listQuestsAdmin: "viewer", // GET /admin/quests
   redeliverAdminWebhookEvent: "support", // POST /admin/webhooks/{id}/events/{eventId}/redeliver
   registerAccount: "support", // POST /admin/accounts
+  reinstateAccount: "support", // DELETE /admin/accounts/{id}/suspension
   rejectApplication: "support", // POST /admin/applications/{id}/reject
   revokeKey: "support", // DELETE /admin/keys/{id}
   revokeKeyByValue: "support", // POST /admin/keys/revoke
@@ -40,6 +42,7 @@ export const REQUIRED_ROLE = {
   sendAdminWebhookTest: "admin", // POST /admin/webhooks/{id}/test
   setActionType: "admin", // PUT /admin/action-types/{name}
   setFeatures: "admin", // PUT /admin/features
+  suspendAccount: "support", // POST /admin/accounts/{id}/suspension
   updateAdminWebhook: "admin", // PATCH /admin/webhooks/{id}
   updateCampaign: "admin", // PATCH /admin/campaigns/{id}
   updateEarningPeriod: "admin", // PATCH /admin/earning-periods/{id}

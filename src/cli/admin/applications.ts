@@ -5,6 +5,7 @@ import { idArgument, integerArgument, yesOrNo } from "../arguments.js";
 import { show } from "../output.js";
 import { changedTerms, type ItemOf, requestedQuest } from "../tables.js";
 import type { Act, AdminGroup, Context } from "./context.js";
+import { addPlayOptions, type PlayOptions, playFields } from "./quests.js";
 
 type Application = ItemOf<"/admin/applications">;
 
@@ -51,7 +52,7 @@ async function showApproved(ctx: Context, application: Application): Promise<voi
   show(ctx, view);
 }
 
-interface ApproveOptions {
+interface ApproveOptions extends PlayOptions {
   totalPoints?: number;
   expectedPoints?: number;
   start?: string;
@@ -63,7 +64,7 @@ interface ApproveOptions {
 }
 
 function approveCommand(group: Command, act: Act): void {
-  group
+  const command = group
     .command("approve")
     .argument("<id>", "the application's id", idArgument("<id>"))
     .description("approve: registers the owner and creates the live quest and its test twin")
@@ -78,25 +79,26 @@ function approveCommand(group: Command, act: Act): void {
     .option("--campaign <id>", "put the quest in a campaign", idArgument("--campaign"))
     .option("--public", "show the quest in the public list")
     .option("--private", "leave the quest out of the public list")
-    .option("--action-type <slug>", "override the action type")
-    .action(
-      act(async (ctx, id: number, options: ApproveOptions) => {
-        const body = {
-          total_points: options.totalPoints,
-          expected_points_per_completion: options.expectedPoints,
-          start: options.start,
-          end: options.end,
-          campaign_id: options.campaign,
-          is_public: yesOrNo(options.public, options.private, "--public and --private"),
-          action_type: options.actionType,
-        };
-        const result = await ctx.api.POST("/admin/applications/{id}/approve", {
-          params: { path: { id } },
-          body,
-        });
-        await showApproved(ctx, unwrap(result));
-      }),
-    );
+    .option("--action-type <slug>", "override the action type");
+  addPlayOptions(command).action(
+    act(async (ctx, id: number, options: ApproveOptions) => {
+      const body = {
+        total_points: options.totalPoints,
+        expected_points_per_completion: options.expectedPoints,
+        start: options.start,
+        end: options.end,
+        campaign_id: options.campaign,
+        is_public: yesOrNo(options.public, options.private, "--public and --private"),
+        action_type: options.actionType,
+        ...playFields(options),
+      };
+      const result = await ctx.api.POST("/admin/applications/{id}/approve", {
+        params: { path: { id } },
+        body,
+      });
+      await showApproved(ctx, unwrap(result));
+    }),
+  );
 }
 
 function rejectCommand(group: Command, act: Act): void {

@@ -1,7 +1,7 @@
 /** `admin campaigns create|update`. */
 import type { Command } from "commander";
 import { unwrap } from "../../client/index.js";
-import { idArgument, nonEmpty, textOrNone, yesOrNo } from "../arguments.js";
+import { idArgument, nonEmpty, orNone, orNull, yesOrNo } from "../arguments.js";
 import { show } from "../output.js";
 import type { Act, AdminGroup } from "./context.js";
 
@@ -44,7 +44,7 @@ function createCommand(group: Command, act: Act): void {
           end,
           // Left out when not given: the service's defaults apply.
           is_active: options.inactive ? false : undefined,
-          external_app_id: options.externalAppId,
+          external_app_id: orNull(options.externalAppId),
         };
         show(ctx, unwrap(await ctx.api.POST("/admin/campaigns", { body })));
       }),
@@ -62,7 +62,7 @@ function updateCommand(group: Command, act: Act): void {
     .option("--end <time>")
     .option("--active", "switch it on")
     .option("--inactive", "switch it off")
-    .option("--external-app-id <id|none>", "another application's id, or none", textOrNone)
+    .option("--external-app-id <id|none>", "another application's id, or none", orNone(String))
     .action(
       act(async (ctx, id: number, options: UpdateOptions) => {
         const body = nonEmpty({
@@ -71,7 +71,7 @@ function updateCommand(group: Command, act: Act): void {
           start: options.start,
           end: options.end,
           is_active: yesOrNo(options.active, options.inactive, "--active and --inactive"),
-          external_app_id: options.externalAppId,
+          external_app_id: orNull(options.externalAppId),
         });
         const result = await ctx.api.PATCH("/admin/campaigns/{id}", {
           params: { path: { id } },

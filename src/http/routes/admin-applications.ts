@@ -88,6 +88,10 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
         campaignId: body.campaign_id,
         isPublic: body.is_public,
         actionType: body.action_type,
+        passPointsMax: body.pass_points_max,
+        passPayoutsMax: body.pass_payouts_max,
+        passWindow: body.pass_window,
+        url: body.url,
       });
       return presentReviewedApplication(reviewed);
     },

@@ -157,6 +157,10 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
         enabled: body.is_active,
         actionType: body.action_type,
         mode: body.mode,
+        passPointsMax: body.pass_points_max,
+        passPayoutsMax: body.pass_payouts_max,
+        passWindow: body.pass_window,
+        url: body.url,
       });
       return reply.code(201).send(presentAdminQuest(quest));
     },
@@ -170,7 +174,7 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
           "admin",
           "updateQuest",
           "Change a quest",
-          "Unset fields keep their value. Raising `total_points` raises `points_remaining` by the same amount; it can never go below what was paid. The mode cannot change.",
+          "Unset fields keep their value; `null` clears a limit per pass or the `url`. Raising `total_points` raises `points_remaining` by the same amount; it can never go below what was paid. A changed limit or `pass_window` applies to later allocations only. The mode cannot change.",
         ),
         params: QuestIdParams,
         body: QuestPatchBody,
@@ -195,6 +199,10 @@ export async function adminRoutes(app: FastifyInstance, services: Services) {
         isPublic: body.is_public,
         enabled: body.is_active,
         actionType: body.action_type,
+        passPointsMax: body.pass_points_max,
+        passPayoutsMax: body.pass_payouts_max,
+        passWindow: body.pass_window,
+        url: body.url,
       });
       services.caches.questOwners.delete(questId); // at once here; other processes on the notice
       return presentAdminQuest(quest);

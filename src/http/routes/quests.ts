@@ -2,7 +2,11 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { checksummed } from "../../domain/address.js";
 import { AppError } from "../../domain/errors.js";
-import { PAYOUT_PAGE_LIMIT_DEFAULT, QUEST_LIST_LIMIT_DEFAULT } from "../../domain/limits.js";
+import {
+  ID_MAX,
+  PAYOUT_PAGE_LIMIT_DEFAULT,
+  QUEST_LIST_LIMIT_DEFAULT,
+} from "../../domain/limits.js";
 import type { QuestDetailRead } from "../../domain/records.js";
 import { allocatePoints } from "../../use-cases/allocate.js";
 import type { ItemOutcome } from "../../use-cases/allocation-outcomes.js";
@@ -19,7 +23,7 @@ import {
 import {
   presentPayout,
   presentQuestDetail,
-  presentQuestProgress,
+  presentQuestListed,
   presentQuestPublic,
 } from "../present.js";
 import { sendRefusal } from "../refusals.js";
@@ -54,8 +58,10 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
         operationId: "listQuests",
         summary: "List public quests",
         description:
-          "Public live quests ordered by id, optionally of one owner. No key needed; readable " +
-          "from any web page (CORS `*`). `with=progress` adds `points_remaining` and `is_active`.",
+          "Public live quests ordered by id, optionally of one owner, optionally only those of " +
+          "`ids`. No key needed; readable from any web page (CORS `*`). `with` is a comma " +
+          "list: `progress` adds `points_remaining` and `is_active`; `details` adds `url`, " +
+          "`action_type`, `pass_points_max`, `pass_payouts_max` and `pass_window`.",
         tags: ["quests"],
         querystring: QuestListQuery,
         response: { 200: QuestList, ...errorResponses("QUESTS_DISABLED", "BAD_REQUEST") },
@@ -63,24 +69,35 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
     },
     async (request, reply) => {
       const { owner } = request.query;
+      const ids = questIdsOf(request.query.ids);
       const filter = {
         ownerPass: owner === undefined ? undefined : checksummed(owner),
+        ids,
         limit: request.query.limit ?? QUEST_LIST_LIMIT_DEFAULT,
         offset: request.query.offset ?? 0,
       };
-      const progress = request.query.with === "progress";
-      const key = `quests:${filter.ownerPass ?? ""}:${filter.limit}:${filter.offset}:${progress}`;
+      const listed = new Set(request.query.with?.split(","));
+      const wanted = { progress: listed.has("progress"), details: listed.has("details") };
+      const key = [
+        "quests",
+        filter.ownerPass ?? "",
+        filter.limit,
+        filter.offset,
+        wanted.progress,
+        wanted.details,
+        ids?.join(",") ?? "",
+      ].join(":");
       return services.publicAnswers.send(
         request,
         reply,
         key,
         async () => {
           const quests = await listPublicQuests(db, filter);
-          if (!progress) return quests.map(presentQuestPublic);
+          if (!wanted.progress && !wanted.details) return quests.map(presentQuestPublic);
           const now = new Date();
-          return quests.map((quest) => presentQuestProgress(quest, now));
+          return quests.map((quest) => presentQuestListed(quest, wanted, now));
         },
-        { showsPoints: progress },
+        { showsPoints: wanted.progress },
       );
     },
   );
@@ -151,6 +168,8 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
             "QUEST_NOT_ACTIVE",
             "NO_ACTIVE_EARNING_PERIOD",
             "ACCOUNT_NOT_FOUND",
+            "ACCOUNT_SUSPENDED",
+            "PASS_LIMIT_REACHED",
             "INSUFFICIENT_POINTS",
             "PASS_POINTS_LIMIT",
             ...ALLOCATION_KEY_CODES,
@@ -170,6 +189,16 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
       return sendOutcome(reply, outcome);
     },
   );
+}
+
+/**
+ * The ids of `ids=7,9` (checked by the schema: 1..QUEST_IDS_MAX positive integers), distinct and
+ * in order; those above ID_MAX name no quest (ids are 4-byte columns) and are left out.
+ */
+function questIdsOf(text: string | undefined): number[] | undefined {
+  if (text === undefined) return undefined;
+  const ids = new Set(text.split(",").map(Number));
+  return [...ids].filter((id) => id <= ID_MAX).sort((a, b) => a - b);
 }
 
 /** 200 with the payout, or the refusal as problem details (a replay keeps its first request id). */

@@ -1,6 +1,6 @@
 import { Type } from "typebox";
 import { ListQueryFields } from "../listing.js";
-import { KeyScopeSchema } from "./admin.js";
+import { AccountSuspensionFields, KeyScopeSchema } from "./admin.js";
 import {
   ModeInput,
   ModeSchema,
@@ -33,6 +33,7 @@ export const AccountItem = Type.Object({
   id: Type.String(),
   pass: PassAddress,
   created_at: Timestamp,
+  ...AccountSuspensionFields,
 });
 
 export const AdminQuestListQuery = Type.Object(

@@ -6,6 +6,7 @@ import {
   TEXT_DESCRIPTION_LENGTH_MAX,
   TEXT_NAME_LENGTH_MAX,
 } from "../../domain/limits.js";
+import { SUSPENSION_REASON_LENGTH_MAX } from "../../domain/suspensions.js";
 import { CampaignFields } from "./campaigns.js";
 import {
   ModeInput,
@@ -17,6 +18,7 @@ import {
   Timestamp,
   TimestampInput,
 } from "./common.js";
+import { QuestPlayFields, QuestPlayInputFields } from "./quests.js";
 
 export const Name = TextInput({ minLength: 1, maxLength: TEXT_NAME_LENGTH_MAX });
 export const Description = TextInput({ maxLength: TEXT_DESCRIPTION_LENGTH_MAX });
@@ -38,7 +40,36 @@ const KEY_ID_PATTERN =
 export const Budget = Type.Integer({ minimum: 0, maximum: POINTS_MAX });
 
 export const AccountBody = Type.Object({ pass: PassAddressInput }, { additionalProperties: false });
-export const Account = Type.Object({ id: Type.String(), pass: PassAddress, created_at: Timestamp });
+/** An account's suspension, in every account answer of the operator API. */
+export const AccountSuspensionFields = {
+  suspended_at: Type.Union([Timestamp, Type.Null()], {
+    description:
+      "When an operator suspended the pass (refused every allocation, on no leaderboard); `null` unless suspended",
+  }),
+  suspension_reason: Type.Union([Type.String(), Type.Null()], {
+    description: "Why it was suspended; `null` unless suspended",
+  }),
+};
+export const Account = Type.Object({
+  id: Type.String(),
+  pass: PassAddress,
+  created_at: Timestamp,
+  ...AccountSuspensionFields,
+});
+export const AccountIdParams = Type.Object(
+  { id: Type.String({ pattern: KEY_ID_PATTERN, description: "the account's id, a UUID" }) },
+  { additionalProperties: false },
+);
+export const SuspensionBody = Type.Object(
+  {
+    reason: TextInput({
+      minLength: 1,
+      maxLength: SUSPENSION_REASON_LENGTH_MAX,
+      description: "Why, for the audit log and the other operators (sybil ring, abuse, …)",
+    }),
+  },
+  { additionalProperties: false },
+);
 
 const campaignBodyFields = {
   name: Name,
@@ -76,6 +107,7 @@ export const QuestCreateBody = Type.Object(
     campaign_id: Type.Optional(Type.Union([PositiveId, Type.Null()])),
     action_type: Type.Optional(ActionTypeName),
     mode: Type.Optional(ModeInput),
+    ...QuestPlayInputFields,
   },
   { additionalProperties: false },
 );
@@ -92,6 +124,7 @@ export const QuestPatchBody = Type.Object(
     is_active: Type.Optional(Type.Boolean()),
     campaign_id: Type.Optional(Type.Union([PositiveId, Type.Null()])),
     action_type: Type.Optional(ActionTypeName),
+    ...QuestPlayInputFields,
   },
   { additionalProperties: false },
 );
@@ -110,6 +143,7 @@ export const AdminQuest = Type.Object({
   campaign_id: Type.Union([Type.Integer(), Type.Null()]),
   action_type: Type.String(),
   mode: ModeSchema,
+  ...QuestPlayFields,
   created_at: Timestamp,
   updated_at: Timestamp,
 });

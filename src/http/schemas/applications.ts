@@ -17,7 +17,7 @@ import {
   Timestamp,
   TimestampInput,
 } from "./common.js";
-import { QuestTermsFields } from "./quests.js";
+import { PassWindowSchema, QuestPlayInputFields, QuestTermsFields } from "./quests.js";
 import { WalletProofBody } from "./sign-in.js";
 
 /** The quest an applicant asks for: the fields of POST /admin/quests the operator would set. */
@@ -30,6 +30,7 @@ export const RequestedQuestBody = Type.Object(
     start: TimestampInput,
     end: { ...TimestampInput, description: "after `start`, and in the future" },
     action_type: Type.Optional(ActionTypeName),
+    ...QuestPlayInputFields,
   },
   { additionalProperties: false },
 );
@@ -80,9 +81,18 @@ export const ApplicantHeaders = Type.Object({
   ),
 });
 
+const namedByApplicant = "present when the applicant named it";
 const RequestedQuest = Type.Object({
   ...QuestTermsFields,
   action_type: Type.Optional(Type.String({ description: "present when the applicant named one" })),
+  url: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: namedByApplicant })),
+  pass_points_max: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], { description: namedByApplicant }),
+  ),
+  pass_payouts_max: Type.Optional(
+    Type.Union([Type.Integer(), Type.Null()], { description: namedByApplicant }),
+  ),
+  pass_window: Type.Optional({ ...PassWindowSchema, description: namedByApplicant }),
 });
 
 const nullable = <T extends TSchema>(schema: T, description?: string) =>
@@ -165,6 +175,7 @@ export const ApproveBody = Type.Object(
     campaign_id: Type.Optional(Type.Union([PositiveId, Type.Null()])),
     is_public: Type.Optional(Type.Boolean({ description: "of the live quest; default true" })),
     action_type: Type.Optional(ActionTypeName),
+    ...QuestPlayInputFields,
   },
   { additionalProperties: false },
 );

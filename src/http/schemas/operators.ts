@@ -7,7 +7,7 @@ export const RoleSchema = Type.Union(
   [Type.Literal("viewer"), Type.Literal("support"), Type.Literal("admin")],
   {
     description:
-      "`viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything",
+      "`viewer`: every GET under /admin, exports included; `support`: viewer, and decide applications, create, suspend and reinstate accounts, revoke keys, reverse payouts, redeliver webhooks; `admin`: everything",
   },
 );
 

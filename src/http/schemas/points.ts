@@ -146,7 +146,11 @@ export const PassBalance = Type.Object({
   points: Type.Integer({ description: "Live points, net of reversals" }),
   rank: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
     description:
-      "As on the overall leaderboard: 1 + the number of passes with strictly more points; `null` with 0 points",
+      "As on the overall leaderboard: 1 + the number of passes with strictly more points; `null` with 0 points, and for a suspended pass",
+  }),
+  suspended: Type.Boolean({
+    description:
+      "Suspended by an operator: refused every allocation and on no leaderboard (its points stay)",
   }),
   payouts_count: Type.Integer({ description: "Live payouts, reversed ones included" }),
   by_campaign: Type.Array(

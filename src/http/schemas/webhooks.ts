@@ -1,11 +1,15 @@
 import { Type } from "typebox";
 import {
   EVENT_TYPES,
+  OPERATOR_EVENT_TYPES,
+  OWNER_EVENT_TYPES,
   WEBHOOK_DESCRIPTION_LENGTH_MAX,
   WEBHOOK_URL_LENGTH_MAX,
 } from "../../domain/webhooks.js";
 import { ListQueryFields } from "../listing.js";
 import { ModeSchema, TextInput, Timestamp } from "./common.js";
+
+const codeList = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(", ");
 
 const EventTypeName = Type.String({ minLength: 1, maxLength: 64, examples: ["payout.created"] });
 
@@ -18,7 +22,7 @@ const Url = TextInput({
 const Events = Type.Array(EventTypeName, {
   minItems: 1,
   maxItems: EVENT_TYPES.length,
-  description: `Event types to receive: owners ${"`payout.created`, `payout.reversed`, `quest.budget_low`, `quest.budget_exhausted`, `webhook.test`"}; operators ${"`application.submitted`, `application.decided`, `key.revoked`, `quest.budget_exhausted`, `webhook.test`"}`,
+  description: `Event types to receive: owners ${codeList(OWNER_EVENT_TYPES)}; operators ${codeList(OPERATOR_EVENT_TYPES)}`,
 });
 const Description = TextInput({ maxLength: WEBHOOK_DESCRIPTION_LENGTH_MAX });
 

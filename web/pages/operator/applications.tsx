@@ -4,6 +4,7 @@ import { countOf, formatDate, formatNumber } from "../../ui/format.js";
 import type { Loaded } from "../../ui/load.js";
 import { Empty, ErrorBox, Notice, Show } from "../../ui/status.js";
 import { GrantedTermRows, type Mark } from "../shared/granted-terms.js";
+import { limitsInWords, playUrl } from "../shared/quest-play.js";
 import type { AdminQuest, Campaign, OperatorApplication } from "./answers.js";
 import { ApproveForm, RejectForm } from "./decisions.js";
 import { ListPager, type SectionProps, useCursorList } from "./lists.js";
@@ -162,6 +163,10 @@ function ApplicationCard(props: {
         </dd>
         <dt>Action type</dt>
         <dd>{a.quest.action_type ?? "default"}</dd>
+        <dt>Per pass</dt>
+        <dd>{limitsInWords(a.quest).join("; ") || "no limit"}</dd>
+        <dt>Link for players</dt>
+        <dd>{playUrl(a.quest.url) ? <code class="op-value">{a.quest.url}</code> : "none"}</dd>
         <dt>Campaign</dt>
         <dd>{campaignName(props.campaigns, a.campaign_id)}</dd>
         {a.message ? (

@@ -4,12 +4,18 @@
  */
 import type { InputHTMLAttributes } from "preact";
 import { useState } from "preact/hooks";
-import { adminHeaders, api, call } from "../../client.js";
+import { ApiError, adminHeaders, api, call } from "../../client.js";
 import { ActionState, useAction } from "../../ui/action.js";
 import { ConfirmButton } from "../../ui/confirm-button.js";
 import { fromUtcInput } from "../../ui/date-input.js";
 import { describedBy, Field, inputValue } from "../../ui/field.js";
 import { formatDate, formatNumber } from "../../ui/format.js";
+import {
+  PASS_WINDOW_CHOICES,
+  type Typed,
+  typedPassLimit,
+  typedPlayUrl,
+} from "../shared/quest-play.js";
 import type { Campaign, OperatorApplication } from "./answers.js";
 import { numberOrUndefined } from "./forms.js";
 import { campaignName } from "./lookups.js";
@@ -23,6 +29,18 @@ const REASON_MAX = 1000;
 /** The inputs of the approval's overrides: a whole number, a date and time in UTC. */
 const WHOLE: InputHTMLAttributes = { type: "number", min: 0, step: 1, inputMode: "numeric" };
 const DATE: InputHTMLAttributes = { type: "datetime-local" };
+const LIMIT: InputHTMLAttributes = { type: "number", min: 1, step: 1, inputMode: "numeric" };
+
+const windowLabel = (window: string) =>
+  PASS_WINDOW_CHOICES.find(([value]) => value === window)?.[1] ?? window;
+
+/** An override typed in: its value, or the page's refusal naming the field. */
+function overrideOf<T>(typed: Typed<T>, field: string): T {
+  if ("value" in typed) return typed.value;
+  throw new ApiError(0, "CLIENT", `${field}: ${typed.error}`, undefined, [
+    { field, message: typed.error },
+  ]);
+}
 
 /** The approval's overrides: every field empty means "as requested". */
 export function ApproveForm(props: {
@@ -41,6 +59,10 @@ export function ApproveForm(props: {
     campaign: "",
     visibility: "",
     actionType: "",
+    url: "",
+    pointsMax: "",
+    payoutsMax: "",
+    window: "",
   });
   const set = (name: keyof typeof fields) => (event: Event) =>
     setFields({ ...fields, [name]: inputValue(event) });
@@ -78,6 +100,14 @@ export function ApproveForm(props: {
       else if (fields.campaign) body.campaign_id = Number(fields.campaign);
       if (fields.visibility) body.is_public = fields.visibility === "public";
       if (fields.actionType.trim()) body.action_type = fields.actionType.trim();
+      // Empty keeps what was asked; a limit or the link is cleared by editing the quest after.
+      const url = overrideOf(typedPlayUrl(fields.url), "Link for players");
+      if (url !== null) body.url = url;
+      const pointsMax = overrideOf(typedPassLimit(fields.pointsMax), "Most points per pass");
+      if (pointsMax !== null) body.pass_points_max = pointsMax;
+      const payoutsMax = overrideOf(typedPassLimit(fields.payoutsMax), "Most payouts per pass");
+      if (payoutsMax !== null) body.pass_payouts_max = payoutsMax;
+      if (fields.window) body.pass_window = fields.window;
       return call(
         api.POST("/admin/applications/{id}/approve", {
           params: { path: { id: a.id } },
@@ -128,6 +158,35 @@ export function ApproveForm(props: {
           type: "text",
           autocomplete: "off",
         })}
+        {asked("url", "url", "Link for players", a.quest.url ?? "none", {
+          type: "url",
+          autocomplete: "off",
+          spellcheck: false,
+        })}
+        {asked(
+          "pointsMax",
+          "points-max",
+          "Most points per pass",
+          a.quest.pass_points_max == null ? "no limit" : formatNumber(a.quest.pass_points_max),
+          LIMIT,
+        )}
+        {asked(
+          "payoutsMax",
+          "payouts-max",
+          "Most payouts per pass",
+          a.quest.pass_payouts_max == null ? "no limit" : formatNumber(a.quest.pass_payouts_max),
+          LIMIT,
+        )}
+        <Field id={id("window")} label="Payouts counted per">
+          <select id={id("window")} value={fields.window} onChange={set("window")}>
+            <option value="">As requested ({windowLabel(a.quest.pass_window ?? "quest")})</option>
+            {PASS_WINDOW_CHOICES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
       </div>
       <div>
         <button type="submit" disabled={action.busy}>

@@ -69,6 +69,8 @@ export function PanelButtons(props: {
   check: () => boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** false: an action that undoes no work (a reinstatement) starts as a plain button. */
+  danger?: boolean;
 }) {
   return (
     <>
@@ -76,6 +78,7 @@ export function PanelButtons(props: {
         <ConfirmButton
           label={props.label}
           confirmLabel={props.confirmLabel}
+          danger={props.danger}
           disabled={props.action.busy}
           check={props.check}
           onConfirm={props.onConfirm}

@@ -1,10 +1,19 @@
-/** One quest edited in the operator console as the CLI edits it: the changed fields, as a patch. */
+/**
+ * One quest edited in the operator console as the CLI edits it: the changed fields, as a patch;
+ * its limits per pass and its link for players too, each cleared by emptying it.
+ */
 import { useState } from "preact/hooks";
 import { ApiError, adminHeaders, api, call } from "../../client.js";
 import { useAction } from "../../ui/action.js";
 import { fromUtcInput, toUtcInput } from "../../ui/date-input.js";
 import { describedBy, Field, inputValue } from "../../ui/field.js";
 import { ErrorBox } from "../../ui/status.js";
+import {
+  limitsInWords,
+  PASS_WINDOW_CHOICES,
+  typedPassLimit,
+  typedPlayUrl,
+} from "../shared/quest-play.js";
 import type { AdminQuest, Campaign } from "./answers.js";
 import { Panel } from "./panel.js";
 
@@ -21,6 +30,10 @@ interface QuestFields {
   is_active: string;
   campaign_id: string;
   action_type: string;
+  pass_points_max: string;
+  pass_payouts_max: string;
+  pass_window: string;
+  url: string;
 }
 
 const fieldsOf = (q: AdminQuest): QuestFields => ({
@@ -34,6 +47,10 @@ const fieldsOf = (q: AdminQuest): QuestFields => ({
   is_active: String(q.is_active),
   campaign_id: q.campaign_id === null ? "" : String(q.campaign_id),
   action_type: q.action_type,
+  pass_points_max: q.pass_points_max === null ? "" : String(q.pass_points_max),
+  pass_payouts_max: q.pass_payouts_max === null ? "" : String(q.pass_payouts_max),
+  pass_window: q.pass_window,
+  url: q.url ?? "",
 });
 
 /** The labels, in the form's order; a field error names its field by the API's name. */
@@ -48,7 +65,15 @@ const LABELS: Record<keyof QuestFields, string> = {
   is_active: "Enabled",
   campaign_id: "Campaign",
   action_type: "Action type",
+  pass_points_max: "Most points per pass",
+  pass_payouts_max: "Most payouts per pass",
+  pass_window: "Payouts counted per",
+  url: "Link for players",
 };
+
+const LIMIT_HINT = "A whole number; empty: no limit.";
+const URL_HINT =
+  'Where a player does the quest: an https:// address, shown as "Do this quest" on the public pages, never fetched. Empty: none.';
 
 /**
  * The changed fields as `PATCH /admin/quests/{id}` takes them, or the page's own field errors
@@ -84,11 +109,31 @@ function patchOf(
       case "campaign_id":
         body[name] = value === "" ? null : Number(value);
         break;
+      case "pass_points_max":
+      case "pass_payouts_max":
+      case "url": {
+        const checked = name === "url" ? typedPlayUrl(value) : typedPassLimit(value);
+        if ("error" in checked) errors.push({ field: name, message: checked.error });
+        else body[name] = checked.value;
+        break;
+      }
       default:
         body[name] = value;
     }
   }
   return errors.length > 0 ? { errors } : { body };
+}
+
+/** The typed limits in the public pages' words; undefined while one is no number. */
+function typedLimitsInWords(typed: QuestFields): string[] | undefined {
+  const points = typedPassLimit(typed.pass_points_max);
+  const payouts = typedPassLimit(typed.pass_payouts_max);
+  if ("error" in points || "error" in payouts) return undefined;
+  return limitsInWords({
+    pass_points_max: points.value,
+    pass_payouts_max: payouts.value,
+    pass_window: typed.pass_window as AdminQuest["pass_window"],
+  });
 }
 
 /** The API's field (`total_points`, `/end`) as this form's field, if it is one. */
@@ -210,6 +255,7 @@ export function EditQuest(props: {
       `${c.name} (${c.id})${c.is_active ? "" : ", inactive"}`,
     ]),
   ];
+  const limits = typedLimitsInWords(typed);
   if (quest.campaign_id !== null && !props.campaigns?.has(quest.campaign_id)) {
     campaignOptions.push([String(quest.campaign_id), `campaign ${quest.campaign_id}`]);
   }
@@ -258,7 +304,24 @@ export function EditQuest(props: {
             { spellcheck: false },
             "Lower-case letters, digits, _ and -, up to 64 characters.",
           )}
+          {text("url", { type: "url", spellcheck: false, placeholder: "https://…" }, URL_HINT)}
         </div>
+        <fieldset class="op-fieldset">
+          <legend>Limits per pass</legend>
+          <div class="op-grid">
+            {text("pass_points_max", { inputMode: "numeric" }, LIMIT_HINT)}
+            {text("pass_payouts_max", { inputMode: "numeric" }, LIMIT_HINT)}
+            {choice("pass_window", PASS_WINDOW_CHOICES)}
+          </div>
+          <p class="hint">
+            {limits === undefined
+              ? "Players read the limits once both are whole numbers or empty."
+              : limits.length === 0
+                ? "Players read: no limit per pass."
+                : `Players read: ${limits.join("; ")}.`}{" "}
+            A changed limit applies to later allocations only.
+          </p>
+        </fieldset>
         <div class="row">
           <button type="submit" disabled={busy}>
             Save quest {quest.id}

@@ -5,6 +5,7 @@ import { Badge } from "../../ui/badge.js";
 import { OnOffButton } from "../../ui/confirm-button.js";
 import { formatDate, formatNumber } from "../../ui/format.js";
 import { Notice } from "../../ui/status.js";
+import { limitsInWords, playUrl } from "../shared/quest-play.js";
 import type { AdminQuest } from "./answers.js";
 import { FilterForm, SelectFilter, TextFilter, useFilters } from "./filters.js";
 import { ListTable, type SectionProps, useCursorList } from "./lists.js";
@@ -12,6 +13,42 @@ import { campaignName, OwnerPass, useCampaigns, useOwnerPasses } from "./lookups
 import { useCan } from "./me.js";
 import { PanelToggle } from "./panel.js";
 import { EditQuest } from "./quest-edit.js";
+
+/**
+ * A quest's limits in the "Per pass" column: the public pages' words without their "per pass"
+ * ("once a day", "at most 500 points"), one a line; "none" without any.
+ */
+function PassLimitLines(props: { quest: AdminQuest }) {
+  const words = limitsInWords(props.quest);
+  if (words.length === 0) return <>none</>;
+  return (
+    <>
+      {words.map((line) => (
+        <span key={line} class="op-line">
+          {line.replace(/ per pass$/, "")}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** A quest's link for players under its name: its host, opening in a new tab; nothing without. */
+function PlayLink(props: { url: string | null }) {
+  const url = playUrl(props.url);
+  if (!url) return null;
+  return (
+    <a
+      class="op-sub op-play-link"
+      href={url.href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      title={url.href}
+    >
+      {url.host}
+      <span class="visually-hidden"> (the quest's link for players, opens in a new tab)</span>
+    </a>
+  );
+}
 
 /**
  * Every quest (private and test ones too), filtered by owner, campaign and mode; each one edited
@@ -112,6 +149,7 @@ export function QuestsSection({ token, params }: SectionProps) {
           "Window",
           "Listed",
           "Action type",
+          "Per pass",
           "Campaign",
           "Owner",
           ...(mayEdit ? ["Actions"] : []),
@@ -124,7 +162,10 @@ export function QuestsSection({ token, params }: SectionProps) {
             aria-current={q.id === linked ? "true" : undefined}
           >
             <td>{q.id}</td>
-            <td>{q.name}</td>
+            <td>
+              {q.name}
+              <PlayLink url={q.url} />
+            </td>
             <td>
               <Badge kind={q.mode}>{q.mode}</Badge>
             </td>
@@ -138,6 +179,9 @@ export function QuestsSection({ token, params }: SectionProps) {
             <td>{q.is_public ? "public" : "private"}</td>
             <td>
               <code>{q.action_type}</code>
+            </td>
+            <td>
+              <PassLimitLines quest={q} />
             </td>
             <td>{q.campaign_id === null ? "—" : campaignName(campaignMap, q.campaign_id)}</td>
             <td>

@@ -23,7 +23,7 @@ export const ROLE_ORDER = ["viewer", "support", "admin"] as const satisfies read
 export const ROLE_HINT: Record<Role, string> = {
   viewer: "reads every list and export; changes nothing",
   support:
-    "reads everything; decides applications, registers passes, revokes keys, reverses payouts, redelivers webhooks",
+    "reads everything; decides applications, registers, suspends and reinstates passes, revokes keys, reverses payouts, redelivers webhooks",
   admin: "may do everything",
 };
 

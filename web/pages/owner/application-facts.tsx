@@ -5,7 +5,8 @@ import { formatDate, formatNumber } from "../../ui/format.js";
 import { useLoad } from "../../ui/load.js";
 import { Show } from "../../ui/status.js";
 import { GrantedTermRows } from "../shared/granted-terms.js";
-import { loadAllQuests, type PublicQuest } from "../shared/public-reads.js";
+import { loadPublicQuest, type PublicQuest } from "../shared/public-reads.js";
+import { limitsInWords, playUrl } from "../shared/quest-play.js";
 
 /** An application as its applicant reads it. */
 export type Application = Answer<"/applications/{id}", "get">;
@@ -33,6 +34,7 @@ export function Facts(props: { application: Application }) {
           "Action type",
           a.quest.action_type ? <code>{a.quest.action_type}</code> : "default (none named)",
         )}
+        <AskedPlayRows quest={a.quest} row={row} />
         {row("Campaign", <CampaignName id={a.campaign_id} />)}
         {row("Message", a.message ? <span class="ap-pre">{a.message}</span> : "none")}
         {row("Submitted", formatDate(a.created_at))}
@@ -40,6 +42,22 @@ export function Facts(props: { application: Application }) {
         {a.keys_claimed_at ? row("Keys claimed", formatDate(a.keys_claimed_at)) : null}
       </dl>
     </section>
+  );
+}
+
+/** The link and the limits per pass asked for, where the applicant named them. */
+function AskedPlayRows(props: {
+  quest: Application["quest"];
+  row: (label: string, value: ComponentChildren) => ComponentChildren;
+}) {
+  const { quest, row } = props;
+  const limits = limitsInWords(quest);
+  const url = playUrl(quest.url);
+  return (
+    <>
+      {row("Limits per pass", limits.length > 0 ? limits.join("; ") : "none")}
+      {row("Link for players", url ? <code>{url.href}</code> : "none")}
+    </>
   );
 }
 
@@ -61,7 +79,7 @@ function CampaignName(props: { id: number | null }) {
 /**
  * What the approval granted, which may differ from the request (the operator can change the
  * points, the window, the campaign, whether it is listed). The applicant reads the live quest
- * where everyone does, `GET /quests?with=progress`: a public quest shows its terms there, each
+ * where everyone does, `GET /quests?ids={id}`: a public quest shows its terms there, each
  * difference from the request marked; a private one is not listed anywhere public, and the
  * test twin never is.
  */
@@ -69,7 +87,7 @@ export function Granted(props: { application: Application }) {
   const a = props.application;
   const [loaded, reload] = useLoad(
     (signal) =>
-      loadAllQuests(signal).then((quests) => quests.find((quest) => quest.id === a.quest_id)),
+      a.quest_id === null ? Promise.resolve(undefined) : loadPublicQuest(a.quest_id, signal),
     [a.quest_id],
   );
   const row = (label: string, value: ComponentChildren) => [

@@ -9,12 +9,14 @@ import {
   TEXT_NAME_LENGTH_MAX as NAME_MAX,
   POINTS_MAX,
 } from "../../../src/domain/limits.js";
+import type { PassWindow } from "../../../src/domain/pass-limits.js";
 import type { Answer, ApiError } from "../../client.js";
 import { parsePassAddress } from "../../pass-address.js";
 import { fromLocalInput } from "../../ui/date-input.js";
 import { Field } from "../../ui/field.js";
 import { formatDate } from "../../ui/format.js";
 import type { Loaded } from "../../ui/load.js";
+import { type Typed, typedPassLimit, typedPlayUrl } from "../shared/quest-play.js";
 
 /** Every input, named as the API names its field (`errors[].field`), in the form's order. */
 export const KEYS = [
@@ -28,6 +30,10 @@ export const KEYS = [
   "quest.start",
   "quest.end",
   "quest.action_type",
+  "quest.url",
+  "quest.pass_points_max",
+  "quest.pass_payouts_max",
+  "quest.pass_window",
   "campaign_id",
   "message",
 ] as const;
@@ -46,6 +52,10 @@ export const LABELS: Record<Key, string> = {
   "quest.start": "Start",
   "quest.end": "End",
   "quest.action_type": "Action type (optional)",
+  "quest.url": "Link for players (optional)",
+  "quest.pass_points_max": "Most points per pass (optional)",
+  "quest.pass_payouts_max": "Most payouts per pass (optional)",
+  "quest.pass_window": "Payouts counted per",
   campaign_id: "Campaign (optional)",
   message: "Message to the operator (optional)",
 };
@@ -69,7 +79,11 @@ export interface Control {
 
 export const inputId = (key: Key) => `apply-${key.replace(/[._]/g, "-")}`;
 
-export const EMPTY: Values = Object.fromEntries(KEYS.map((key) => [key, ""])) as Values;
+/** A new form: every field empty, the payouts counted over the quest's life (the default). */
+export const EMPTY: Values = {
+  ...(Object.fromEntries(KEYS.map((key) => [key, ""])) as Values),
+  "quest.pass_window": "quest",
+};
 
 /** A whole number of points as typed ("1 000" and "1,000" too), or a message. */
 function parsePoints(text: string): number | string {
@@ -129,9 +143,37 @@ export function validate(values: Values, now = new Date()): Errors {
         "Use lower-case letters, digits, _ and - only, starting with a letter or a digit.";
     }
   }
+  for (const key of ["quest.pass_points_max", "quest.pass_payouts_max"] as const) {
+    const limit = typedPassLimit(values[key]);
+    if ("error" in limit) errors[key] = limit.error;
+  }
+  const url = typedPlayUrl(values["quest.url"]);
+  if ("error" in url) errors["quest.url"] = url.error;
   errors.message = tooLong(values.message.trim(), MESSAGE_MAX);
   for (const key of KEYS) if (errors[key] === undefined) delete errors[key];
   return errors;
+}
+
+/** The value of a field that passed `validate` (a refused one is left out). */
+function typedValue<T>(typed: Typed<T>): T | undefined {
+  return "value" in typed ? typed.value : undefined;
+}
+
+/**
+ * The link and the limits per pass asked for, as the application's `quest` takes them: only
+ * those named, and the window when a payouts limit counts in it or another one was chosen.
+ */
+function questPlayBody(values: Values) {
+  const url = typedValue(typedPlayUrl(values["quest.url"]));
+  const pointsMax = typedValue(typedPassLimit(values["quest.pass_points_max"]));
+  const payoutsMax = typedValue(typedPassLimit(values["quest.pass_payouts_max"]));
+  const window = values["quest.pass_window"] as PassWindow;
+  return {
+    ...(url ? { url } : {}),
+    ...(pointsMax ? { pass_points_max: pointsMax } : {}),
+    ...(payoutsMax ? { pass_payouts_max: payoutsMax } : {}),
+    ...(payoutsMax || window !== "quest" ? { pass_window: window } : {}),
+  };
 }
 
 /** The request body but its proof, from values that passed `validate`, for `owner`. */
@@ -153,6 +195,7 @@ export function toBody(values: Values, owner: `0x${string}`) {
       start: fromLocalInput(values["quest.start"])!.toISOString(),
       end: fromLocalInput(values["quest.end"])!.toISOString(),
       ...(actionType ? { action_type: actionType } : {}),
+      ...questPlayBody(values),
     },
     ...(values.campaign_id ? { campaign_id: Number(values.campaign_id) } : {}),
     ...(message ? { message } : {}),

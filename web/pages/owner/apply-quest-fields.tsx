@@ -1,4 +1,7 @@
-/** The quest part of the application form: its name, budget, window, action type and campaign. */
+/**
+ * The quest part of the application form: its name, budget, window, action type, link for
+ * players, limits per pass and campaign.
+ */
 import type { ComponentChildren } from "preact";
 import {
   ACTION_TYPE_LENGTH_MAX,
@@ -10,6 +13,7 @@ import { fromLocalInput } from "../../ui/date-input.js";
 import { Field } from "../../ui/field.js";
 import { formatDate } from "../../ui/format.js";
 import { useLoad } from "../../ui/load.js";
+import { PASS_WINDOW_CHOICES } from "../shared/quest-play.js";
 import {
   CampaignField,
   type Control,
@@ -52,6 +56,9 @@ export function QuestFieldset(props: {
   );
   const numeric = (key: Key) => (
     <input type="text" inputMode="numeric" required autoComplete="off" {...control(key, true)} />
+  );
+  const optionalNumber = (key: Key) => (
+    <input type="text" inputMode="numeric" autoComplete="off" {...control(key, true)} />
   );
   return (
     <fieldset>
@@ -97,6 +104,47 @@ export function QuestFieldset(props: {
           {...control("quest.action_type", true)}
         />,
       )}
+      {field(
+        "quest.url",
+        'Optional: where a player does the quest, an https:// address. The quest\'s pages show it as "Do this quest"; nobody fetches it.',
+        <input
+          type="url"
+          autoComplete="url"
+          spellcheck={false}
+          class="ap-mono"
+          placeholder="https://…"
+          {...control("quest.url", true)}
+        />,
+      )}
+      <fieldset class="ap-limits">
+        <legend>Limits per pass (optional)</legend>
+        <p class="hint ap-inline">
+          What one pass may get from the quest, against farming: empty means no limit.
+        </p>
+        <div class="ap-pair">
+          {field(
+            "quest.pass_points_max",
+            "The most points one pass may hold from the quest.",
+            optionalNumber("quest.pass_points_max"),
+          )}
+          {field(
+            "quest.pass_payouts_max",
+            "The most payouts one pass may receive in each window below.",
+            optionalNumber("quest.pass_payouts_max"),
+          )}
+        </div>
+        {field(
+          "quest.pass_window",
+          "The window the payouts limit counts in.",
+          <select {...control("quest.pass_window", true)}>
+            {PASS_WINDOW_CHOICES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>,
+        )}
+      </fieldset>
       <CampaignField
         campaigns={campaigns}
         error={errors.campaign_id}

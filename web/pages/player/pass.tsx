@@ -15,7 +15,10 @@ import { periodRange } from "../shared/periods.js";
 import { loadActiveCampaigns, loadEarningPeriods } from "../shared/public-reads.js";
 import { PublicTable } from "../shared/public-table.js";
 
-/** `GET /passes/{address}`: live points, rank (null with 0 points), by campaign and period. */
+/**
+ * `GET /passes/{address}`: live points, rank (null with 0 points, and for a suspended pass), by
+ * campaign and period, and whether an operator suspended it.
+ */
 type PassBalance = Answer<"/passes/{address}", "get">;
 /** `GET /passes/{address}/payouts` items. */
 type PassPayout = Item<"/passes/{address}/payouts">;
@@ -28,7 +31,8 @@ const LEADERBOARD_PAGE = LEADERBOARD_LIMIT_MAX;
 /**
  * A pass (`/app/passes/{address}`): its live points, overall rank, payouts count, points by
  * campaign and by earning period (links to those leaderboards) and its payout history, newest
- * first, paged by cursor, reversed payouts marked. A bad address shows the API's 400 detail; an
+ * first, paged by cursor, reversed payouts marked. A suspended pass says so above its figures and
+ * shows no rank (it is on no leaderboard). A bad address shows the API's 400 detail; an
  * unregistered one says so and offers to join. Coming from the join page (`?joined=new|again`,
  * `&signer=` when the wallet's FuturePass was registered), it says what happened.
  */
@@ -133,8 +137,17 @@ function Pass(props: { balance: PassBalance }) {
   );
   return (
     <>
-      <p class="pass-address mono">{balance.pass}</p>
+      <p class="pass-address mono">
+        {balance.pass}
+        {balance.suspended ? (
+          <>
+            {" "}
+            <span class="badge suspended">Suspended</span>
+          </>
+        ) : null}
+      </p>
       <JoinedNotice />
+      {balance.suspended ? <SuspendedNotice /> : null}
       <dl class="figures">
         <div class="figure">
           <dt>Points</dt>
@@ -142,7 +155,13 @@ function Pass(props: { balance: PassBalance }) {
         </div>
         <div class="figure">
           <dt>Overall rank</dt>
-          <dd>{balance.rank === null ? "Not ranked" : formatNumber(balance.rank)}</dd>
+          <dd>
+            {balance.suspended
+              ? "None"
+              : balance.rank === null
+                ? "Not ranked"
+                : formatNumber(balance.rank)}
+          </dd>
         </div>
         <div class="figure">
           <dt>Payouts</dt>
@@ -151,7 +170,7 @@ function Pass(props: { balance: PassBalance }) {
       </dl>
       <p class="meta">
         Live points, net of reversed payouts. The payouts count includes reversed ones.{" "}
-        <RankNote rank={balance.rank} />
+        {balance.suspended ? "A suspended pass has no rank." : <RankNote rank={balance.rank} />}
       </p>
       <div class="split">
         <PointsByScope
@@ -192,6 +211,21 @@ function Pass(props: { balance: PassBalance }) {
       </div>
       <History pass={balance.pass} />
     </>
+  );
+}
+
+/** An operator suspended the pass: no quest pays it and no leaderboard lists it. */
+function SuspendedNotice() {
+  return (
+    <div class="warning pass-suspended">
+      <p>
+        <strong>Suspended:</strong> this pass is not paid and is on no leaderboard.
+      </p>
+      <p class="pass-suspended-more">
+        An operator suspended it. Its points and payouts stay as they are, and count again if it is
+        reinstated.
+      </p>
+    </div>
   );
 }
 

@@ -17,8 +17,9 @@ const NO_CAMPAIGN = "none";
 
 /**
  * The quest board (`/app`): every public live quest that has not ended, as cards with its
- * campaign, points per completion, budget left and time left. The campaign filter, the "show
- * ended" switch and the page live in the URL query (`?campaign_id=3&ended=1&page=2`).
+ * campaign, points per completion, budget left, time left, limits per pass and the link where a
+ * player does it (`GET /quests?with=progress,details`). The campaign filter, the "show ended"
+ * switch and the page live in the URL query (`?campaign_id=3&ended=1&page=2`).
  */
 export function BoardPage(_props: Record<string, string>) {
   const [params, setParams] = useQueryState();

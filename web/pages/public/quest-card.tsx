@@ -7,6 +7,7 @@ import { DateTime } from "../../ui/date-time.js";
 import { formatNumber, timeLeft } from "../../ui/format.js";
 import { Progress } from "../../ui/progress.js";
 import type { PublicQuest } from "../shared/public-reads.js";
+import { DoThisQuest, PassLimitsLine } from "../shared/quest-play.js";
 
 export type QuestState = "open" | "upcoming" | "paused" | "spent" | "ended";
 
@@ -37,8 +38,8 @@ export const isEnded = (quest: Pick<PublicQuest, "end">, now = Date.now()) =>
   now >= Date.parse(quest.end);
 /**
  * One quest as a card: its name (a link to the quest's page), state, campaign (a link to the
- * campaign's page), points per completion, budget left and time left. `level` keeps the page's
- * headings in order.
+ * campaign's page), points per completion, time left, its limits per pass, budget left and the
+ * link where a player does it. `level` keeps the page's headings in order.
  */
 export function QuestCard(props: {
   quest: PublicQuest;
@@ -81,11 +82,13 @@ export function QuestCard(props: {
           </dd>
         </div>
       </dl>
+      <PassLimitsLine quest={quest} />
       {quest.points_remaining === undefined ? (
         <p class="meta">Budget: {formatNumber(quest.total_points)} points</p>
       ) : (
         <BudgetLeft quest={quest} class="quest-budget" />
       )}
+      <DoThisQuest quest={quest} />
     </li>
   );
 }

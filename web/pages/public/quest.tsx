@@ -4,22 +4,21 @@ import { formatNumber, timeLeft } from "../../ui/format.js";
 import { Layout } from "../../ui/layout.js";
 import { type Loaded, useLoad } from "../../ui/load.js";
 import { Empty, Show } from "../../ui/status.js";
-import { loadAllQuests, type PublicQuest } from "../shared/public-reads.js";
+import { loadPublicQuest, type PublicQuest } from "../shared/public-reads.js";
+import { DoThisQuest, limitsInWords } from "../shared/quest-play.js";
 import { idFrom } from "./query-state.js";
 import { BudgetLeft, QuestStateBadge, questState } from "./quest-card.js";
 
 /**
  * A public quest (`/app/quests/{id}`): what the board's card says, on a page of its own to link
- * to. The public API has no read of one quest (`GET /quests/{id}` is the owner's), so the page
- * finds it in `GET /quests?with=progress`; an id that is not a public live quest is "not found".
+ * to, with the link where a player does it and its limits per pass. `GET /quests/{id}` is the
+ * owner's, so the page reads `GET /quests?ids={id}&with=progress,details`; an id that is not a
+ * public live quest is "not found".
  */
 export function QuestPage(props: { id: string }) {
   const id = idFrom(props.id);
   const [loaded, reload] = useLoad(
-    (signal) =>
-      id === undefined
-        ? Promise.resolve(undefined)
-        : loadAllQuests(signal).then((quests) => quests.find((quest) => quest.id === id)),
+    (signal) => (id === undefined ? Promise.resolve(undefined) : loadPublicQuest(id, signal)),
     [id],
   );
   return (
@@ -52,6 +51,7 @@ function Quest(props: { quest: PublicQuest }) {
   const { quest } = props;
   const now = Date.now();
   const state = questState(quest, now);
+  const limits = limitsInWords(quest);
   return (
     <>
       <p class="quest-state">
@@ -81,6 +81,18 @@ function Quest(props: { quest: PublicQuest }) {
         )}
         <dt>Budget</dt>
         <dd>{formatNumber(quest.total_points)} points</dd>
+        <dt>Limits</dt>
+        <dd>
+          {limits.length === 0 ? (
+            "none"
+          ) : (
+            <ul class="pass-limit-list">
+              {limits.map((words) => (
+                <li key={words}>{words}</li>
+              ))}
+            </ul>
+          )}
+        </dd>
       </dl>
       <BudgetLeft quest={quest} class="quest-budget quest-page-budget" />
       <h2>Earn its points</h2>
@@ -88,6 +100,7 @@ function Quest(props: { quest: PublicQuest }) {
         The quest's owner pays points to registered passes when they complete it. Register yours
         first, so that a payout can reach it.
       </p>
+      <DoThisQuest quest={quest} />
       <p class="actions">
         <a href="/app/join">Join to earn points</a>
         {quest.campaign ? (

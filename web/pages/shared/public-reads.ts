@@ -5,7 +5,7 @@
 import { LIST_LIMIT_MAX, QUEST_LIST_LIMIT_MAX } from "../../../src/domain/limits.js";
 import { type Answer, api, call, type Item, type Schema } from "../../client.js";
 
-/** `GET /quests?with=progress`: one public live quest. */
+/** `GET /quests?with=progress,details`: one public live quest. */
 export type PublicQuest = Schema<"QuestPublic">;
 export type CampaignSummary = NonNullable<PublicQuest["campaign"]>;
 /** `GET /campaigns` items: an active campaign. */
@@ -19,14 +19,19 @@ export type EarningPeriod = Answer<"/earning-periods", "get">[number];
 const QUEST_PAGE = QUEST_LIST_LIMIT_MAX;
 /** A bound on the pages walked, so a misbehaving answer cannot loop for ever. */
 const PAGES_MAX = 100;
+/**
+ * What the public pages read of each quest: its budget left and state (`progress`), and where a
+ * player does it and its limits per pass (`details`).
+ */
+const QUEST_WITH = "progress,details";
 
-/** Every public live quest with its progress: `GET /quests?with=progress`, page after page. */
+/** Every public live quest with its progress and details, page after page. */
 export async function loadAllQuests(signal: AbortSignal): Promise<PublicQuest[]> {
   const quests: PublicQuest[] = [];
   for (let page = 0; page < PAGES_MAX; page++) {
     const batch = await call(
       api.GET("/quests", {
-        params: { query: { with: "progress", limit: QUEST_PAGE, offset: page * QUEST_PAGE } },
+        params: { query: { with: QUEST_WITH, limit: QUEST_PAGE, offset: page * QUEST_PAGE } },
         signal,
       }),
     );
@@ -34,6 +39,20 @@ export async function loadAllQuests(signal: AbortSignal): Promise<PublicQuest[]>
     if (batch.length < QUEST_PAGE) break;
   }
   return quests;
+}
+
+/**
+ * One public live quest with its progress and details (`GET /quests?ids=7`), or undefined when
+ * `id` is no public live quest (private, test, unknown: the answer leaves it out).
+ */
+export async function loadPublicQuest(
+  id: number,
+  signal: AbortSignal,
+): Promise<PublicQuest | undefined> {
+  const quests = await call(
+    api.GET("/quests", { params: { query: { ids: String(id), with: QUEST_WITH } }, signal }),
+  );
+  return quests.find((quest) => quest.id === id);
 }
 
 /** Every active campaign: `GET /campaigns`, following `next_cursor`. */

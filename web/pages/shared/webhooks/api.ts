@@ -161,6 +161,8 @@ export const EVENT_CHOICES: Record<WebhookApi["audience"], { type: string; about
     { type: "webhook.test", about: "a test event sent from here" },
   ],
   operator: [
+    { type: "account.suspended", about: "a pass was suspended (or its reason changed)" },
+    { type: "account.reinstated", about: "a suspended pass was reinstated" },
     { type: "application.submitted", about: "an application was submitted" },
     { type: "application.decided", about: "an application was approved or rejected" },
     { type: "key.revoked", about: "an owner's API key was revoked" },
