@@ -11,28 +11,44 @@
  *   as the books check does, the kept counts (quest_pass_counts, the whole-life 'quest' row of
  *   each quest and pass, migration 013), and each quest's points_remaining, payouts_made and
  *   last_payout_at to match; then VACUUM ANALYZE and CHECKPOINT. The load's time is logged.
- * - The service starts again on that directory; single allocations of 1 point to the passes in
- *   turn on the first quest (250,000 payouts of its own), on BACKUP_CONNECTIONS connections:
- *   an unmeasured warm-up, a baseline run of BENCH_DURATION_S without a backup, then the same load
- *   while GET /admin/backup downloads (asked for a second into the load, saved to a temp file,
- *   its bytes counted, timed from the request to its last byte); that run ends when the
- *   download does.
+ * - The service starts again on that directory, with HTTP_REQUEST_TIMEOUT_MS=60000: at the default
+ *   (10 s) the service cuts a connection idle for 20 s, and the backup's answer sends nothing
+ *   while its copy is taken, which at this size takes about that long or longer (a check says
+ *   whether it fits the default). HTTP_KEEP_ALIVE_TIMEOUT_MS keeps its default (5 s): a
+ *   kept-alive connection whose next request waited out the copy may be reset, which the
+ *   statuses check counts as a connection error.
+ *   Single allocations of 1 point to 1,000 of the passes in turn (a working set the warm-up
+ *   brings into the caches) on the first quest (250,000 payouts of its own), on
+ *   BACKUP_CONNECTIONS connections: an unmeasured warm-up (at least 10 s), a baseline run of
+ *   BENCH_DURATION_S without a backup, then the same load while GET /admin/backup downloads
+ *   (asked for a second into the load, saved to a temp file, its bytes counted, timed from the
+ *   request to its first and last byte, the service's VmRSS sampled every 100 ms), which ends
+ *   when the download does, then one more run of BENCH_DURATION_S after it.
  *
- * The load is driven by autocannon as bench/load.ts drives it (the same timeout, every request
- * answered before the end), but here rather than through runLoad: its run has a fixed length,
+ * The load is driven by autocannon as bench/load.ts drives it (every request answered before the
+ * end; a timeout of 120 s, not 30, for the allocations that wait out the copy), but here rather
+ * than through runLoad: its run has a fixed length,
  * and this one lasts as long as the backup, with each answer's time kept to tell which fell
  * within it. The figures during the backup are of the allocations in flight at any moment of it
  * (latency percentiles, nearest rank, and the longest), req/s of those answered within it.
  *
  * Checks: every allocation answered 200 or 503 with Retry-After (no other status, no connection
  * error), one payout per 200; the books check (src/use-cases/books-check.ts) on the data directory
- * once the service stopped; and `questpoints restore FILE --data-dir DIR --json` on the backup
- * file, in a child process: exit 0, its books holding, and between the payouts answered before
- * the backup was asked for and all of them. The backup file and the restored directory go in a
+ * once the service stopped; a whole backup downloaded, its first byte within the default idle
+ * bound (20 s); and `questpoints restore FILE --data-dir DIR --json` on the backup file, in a
+ * child process: exit 0, its books holding, and between the payouts answered before the backup
+ * was asked for and all of them. The backup file and the restored directory go in a
  * temp dir removed at the end; the data directory is the bench's own (removed with it).
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import {
+  createWriteStream,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -52,6 +68,13 @@ import { type Database, type GroupContext, type Service, startService } from "./
 
 const PAYOUT_COUNT = 1_000_000;
 const PASS_COUNT = 100_000;
+/** The allocations go to this many of the passes in turn: a working set warm after the warm-up. */
+const ACTIVE_PASS_COUNT = 1_000;
+/**
+ * The service just started on a large data directory: its first seconds of load run at about
+ * half the rate of the next ones, so the warm-up is at least this long, whatever BENCH_WARMUP_S.
+ */
+const WARMUP_S_MIN = 10;
 const QUEST_COUNT = 4;
 const INSERT_ROWS_PER_STATEMENT = 250_000;
 /** The loaded payouts are dated over this span, ending before now (within the quests' window). */
@@ -61,8 +84,18 @@ const LOAD_PRACTICAL_MS = 5 * 60 * 1000;
 export const BACKUP_CONNECTIONS = 16;
 /** Load before the backup is asked for, so every connection is busy when it starts. */
 const LEAD_MS = 1_000;
-// As bench/load.ts: a request still unanswered after this is counted an error.
-const REQUEST_TIMEOUT_S = 30;
+/**
+ * A request still unanswered after this is counted an error: longer than bench/load.ts's 30 s,
+ * for the allocations that wait out the copy.
+ */
+const REQUEST_TIMEOUT_S = 120;
+/**
+ * The service's HTTP_REQUEST_TIMEOUT_MS for this row; it cuts a connection idle twice as long.
+ * The default (10 s, so 20 s idle) cuts the backup at 1,000,000 payouts before it begins.
+ */
+const HTTP_REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_HTTP_REQUEST_TIMEOUT_MS = 10_000;
+const RSS_SAMPLE_MS = 100;
 /** autocannon's own stop, a bound: each run ends once its requests are answered. */
 const RUN_S_MAX = 30 * 60;
 const BACKUP_TIMEOUT_MS = 15 * 60 * 1000;
@@ -82,7 +115,8 @@ export type BackupBench = Omit<GroupContext, "open"> & {
 
 export interface BackupResult {
   rows: Row[];
-  backup: BackupRun;
+  /** None when the download failed (a check says so). */
+  backup: BackupRun | undefined;
 }
 
 /** One allocation's answer: when it was sent and answered (performance.now()), its status. */
@@ -96,6 +130,8 @@ interface Drive {
   startedMs: number;
   answers: Answer[];
   errors: number;
+  /** When each connection error or timeout happened (performance.now()), and what it was. */
+  errorsAt: { atMs: number; what: string }[];
   /** 503 answers without a Retry-After header. */
   noRetryAfter: number;
 }
@@ -117,6 +153,7 @@ function drive(target: Target, minMs: number, until?: Promise<unknown>): Promise
   const startedMs = now();
   const answers: Answer[] = [];
   let errors = 0;
+  const errorsAt: Drive["errorsAt"] = [];
   let noRetryAfter = 0;
   let timeUp = false;
   let untilDone = until === undefined;
@@ -155,7 +192,7 @@ function drive(target: Target, minMs: number, until?: Promise<unknown>): Promise
       (error) => {
         clearTimeout(timer);
         if (error) reject(error);
-        else resolve({ startedMs, answers, errors, noRetryAfter });
+        else resolve({ startedMs, answers, errors, errorsAt, noRetryAfter });
       },
     );
     instance.on("response", (client, status, _bytes, latencyMs) => {
@@ -167,7 +204,10 @@ function drive(target: Target, minMs: number, until?: Promise<unknown>): Promise
         limited.responseMax = limited.reqsMade;
       }
     });
-    instance.on("reqError", () => errors++);
+    instance.on("reqError", (error: NodeJS.ErrnoException) => {
+      errors++;
+      errorsAt.push({ atMs: now(), what: error?.code ?? String(error?.message ?? error) });
+    });
   });
 }
 
@@ -220,7 +260,7 @@ function loadFigures(
 }
 
 /** The owner, its key and the quests, through the operator API on an empty data directory. */
-export async function createScene(
+async function createScene(
   bench: BackupBench,
   database: Database,
 ): Promise<{ apiKey: string; questIds: number[] }> {
@@ -240,7 +280,7 @@ export async function createScene(
  * payouts are 4 apart in i, in (created_at, id) order, so the position of payout i is
  * (i + 3) div 4 whatever its quest.
  */
-export async function loadData(
+async function loadData(
   bench: BackupBench,
   db: Db,
   questIds: number[],
@@ -312,6 +352,32 @@ export async function loadData(
 }
 
 const seconds = (sinceMs: number) => ((now() - sinceMs) / 1000).toFixed(1);
+
+/** The pid of the bench's child process listening on `url`'s port (Linux /proc), as export.ts. */
+function servicePid(url: string): number {
+  const portVariable = `PORT=${new URL(url).port}`;
+  for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      // "pid (comm) state ppid …"; comm may hold spaces and parentheses, so split after the last ")".
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid !== process.pid) continue;
+      if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(portVariable)) {
+        return Number(name);
+      }
+    } catch {
+      // The process ended while being listed.
+    }
+  }
+  throw new Error(`no child process of the bench serves ${url} (the RSS is read from /proc)`);
+}
+
+/** VmRSS of `pid`, in bytes. */
+function residentBytes(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return Number(match[1]) * 1024;
+}
 
 function directoryBytes(dir: string): number {
   let total = 0;
@@ -465,63 +531,53 @@ async function run(
     );
   }
 
-  const service = await startService(database, { batching: true });
+  const service = await startService(database, {
+    batching: true,
+    env: { HTTP_REQUEST_TIMEOUT_MS: String(HTTP_REQUEST_TIMEOUT_MS) },
+  });
+  const pid = servicePid(service.url);
   const target: Target = {
     url: service.url,
     apiKey: scene.apiKey,
     questId: scene.questIds[0]!,
-    bodies: passes.map((address) => JSON.stringify({ points: 1, address })),
+    bodies: passes
+      .slice(0, ACTIVE_PASS_COUNT)
+      .map((address) => JSON.stringify({ points: 1, address })),
     next: 0,
   };
   const drives: Drive[] = [];
-  let download: Download | undefined;
   const backupFile = join(temp, "backup.tar.gz");
+  let download: Download | Error;
+  const rss = { beforeBytes: 0, peakBytes: 0 };
+  let sampler: NodeJS.Timeout | undefined;
   try {
-    const name = "allocate, no backup";
-    log(`▶ ${name} (PGlite), ${settings.durationS} s, ${BACKUP_CONNECTIONS} connections…`);
-    if (settings.warmupS > 0) drives.push(await drive(target, settings.warmupS * 1000));
+    log(
+      `▶ allocate, no backup (PGlite), ${settings.durationS} s, ${BACKUP_CONNECTIONS} connections…`,
+    );
+    drives.push(await drive(target, Math.max(settings.warmupS, WARMUP_S_MIN) * 1000));
     drives.push(await drive(target, settings.durationS * 1000));
 
     log(
       `▶ allocate while GET /admin/backup downloads (PGlite), ${BACKUP_CONNECTIONS} connections…`,
     );
-    const backup = new Promise((resolve) => setTimeout(resolve, LEAD_MS)).then(() =>
-      downloadBackup(service, backupFile),
-    );
-    // The load ends with the download, whether it succeeds or not (the error is thrown below).
-    drives.push(
-      await drive(
-        target,
-        LEAD_MS,
-        backup.catch(() => undefined),
-      ),
-    );
+    rss.beforeBytes = residentBytes(pid);
+    rss.peakBytes = rss.beforeBytes;
+    sampler = setInterval(() => {
+      rss.peakBytes = Math.max(rss.peakBytes, residentBytes(pid));
+    }, RSS_SAMPLE_MS);
+    const backup = new Promise((resolve) => setTimeout(resolve, LEAD_MS))
+      .then(() => downloadBackup(service, backupFile))
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    // The load ends with the download, whether it succeeds or not.
+    drives.push(await drive(target, LEAD_MS, backup));
     download = await backup;
+    clearInterval(sampler);
+    log(`▶ allocate after the backup (PGlite), ${settings.durationS} s…`);
+    drives.push(await drive(target, settings.durationS * 1000));
   } finally {
+    clearInterval(sampler);
     await bench.stopService(service, "the backup row");
   }
-  const [baselineDrive, duringDrive] = drives.slice(-2) as [Drive, Drive];
-
-  // Without a backup: the whole baseline run.
-  const lastAnswer = Math.max(...baselineDrive.answers.map((a) => a.endMs));
-  const without = loadFigures(
-    baselineDrive.answers,
-    baselineDrive.answers.length,
-    (lastAnswer - baselineDrive.startedMs) / 1000,
-    baselineDrive.errors,
-  );
-  // During: every allocation in flight at some moment of the download; the rate of those
-  // answered within it.
-  const inFlight = duringDrive.answers.filter(
-    (a) => a.startMs <= download!.endMs && a.endMs >= download!.startMs,
-  );
-  const answeredWithin = inFlight.filter((a) => a.endMs <= download!.endMs).length;
-  const backupSeconds = (download.endMs - download.startMs) / 1000;
-  const during = loadFigures(inFlight, answeredWithin, backupSeconds, duringDrive.errors);
-  log(
-    `The backup: ${(download.bytes / 1e6).toFixed(1)} MB in ${backupSeconds.toFixed(1)} s (first byte after ${((download.firstByteMs - download.startMs) / 1000).toFixed(1)} s); ` +
-      `allocations during it: ${Math.round(during.load.requestsPerSecond)} req/s, p50 ${during.load.p50Ms} ms, p99 ${during.load.p99Ms} ms, longest ${during.load.maxMs} ms, ${during.load.status503} answers 503`,
-  );
 
   // Every answer of every run (warm-up and lead included): 200 or 503 with Retry-After.
   const all = drives.flatMap((d) => d.answers);
@@ -529,6 +585,15 @@ async function run(
   for (const answer of all) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
   const others = Object.entries(statuses).filter(([status]) => !["200", "503"].includes(status));
   const errors = drives.reduce((sum, d) => sum + d.errors, 0);
+  // When the errors happened, in seconds from the backup's request.
+  const backupAskedMs = download instanceof Error ? undefined : download.startMs;
+  const errorTimes = drives
+    .flatMap((d) => d.errorsAt)
+    .slice(0, 5)
+    .map(
+      (e) =>
+        `${e.what}${backupAskedMs === undefined ? "" : ` at ${((e.atMs - backupAskedMs) / 1000).toFixed(1)} s`}`,
+    );
   const noRetryAfter = drives.reduce((sum, d) => sum + d.noRetryAfter, 0);
   const what = "backup row";
   record(
@@ -536,7 +601,7 @@ async function run(
     all.length > 0 && others.length === 0 && errors === 0 && noRetryAfter === 0,
     `${count(statuses["200"] ?? 0)} answers 200, ${count(statuses["503"] ?? 0)} answers 503 (${noRetryAfter} without Retry-After), others: ${
       others.map(([status, n]) => `${n} × ${status}`).join(", ") || "none"
-    }; ${errors} connection errors`,
+    }; ${errors} connection errors${errors > 0 ? ` (${errorTimes.join(", ")}${backupAskedMs === undefined ? "" : " from the backup's request"})` : ""}`,
   );
   const paid = statuses["200"] ?? 0;
   const afterRun = await bench.withDb(database, async (db) => {
@@ -558,10 +623,47 @@ async function run(
       mismatches > 0 ? `: ${afterRun.books.mismatches[0]?.detail}` : ""
     }`,
   );
+  record(
+    `${what}: GET /admin/backup sends a whole backup (HTTP_REQUEST_TIMEOUT_MS=${HTTP_REQUEST_TIMEOUT_MS})`,
+    !(download instanceof Error),
+    download instanceof Error ? String(download) : `${count(download.bytes)} bytes`,
+  );
+  if (download instanceof Error) return { rows: [], backup: undefined };
+
+  const firstByteSeconds = (download.firstByteMs - download.startMs) / 1000;
+  const backupSeconds = (download.endMs - download.startMs) / 1000;
+  // With the service's default HTTP_REQUEST_TIMEOUT_MS, a connection idle that long is cut.
+  record(
+    `${what}: the copy is taken (first byte) within the connection idle bound of the default HTTP_REQUEST_TIMEOUT_MS (2 × ${DEFAULT_HTTP_REQUEST_TIMEOUT_MS / 1000} s)`,
+    firstByteSeconds * 1000 < 2 * DEFAULT_HTTP_REQUEST_TIMEOUT_MS,
+    `first byte after ${firstByteSeconds.toFixed(1)} s; beyond ${(2 * DEFAULT_HTTP_REQUEST_TIMEOUT_MS) / 1000} s the service at its defaults cuts the connection before the answer begins (the row runs with HTTP_REQUEST_TIMEOUT_MS=${HTTP_REQUEST_TIMEOUT_MS})`,
+  );
+
+  const [beforeDrive, duringDrive, afterDrive] = drives.slice(-3) as [Drive, Drive, Drive];
+  // Without a backup: the whole run, over the time answers were coming (as bench/load.ts).
+  const whole = (run: Drive) =>
+    loadFigures(
+      run.answers,
+      run.answers.length,
+      (Math.max(...run.answers.map((a) => a.endMs)) - run.startedMs) / 1000,
+      run.errors,
+    );
+  const without = whole(beforeDrive);
+  const after = whole(afterDrive);
+  // During: every allocation in flight at some moment of the download; the rate of those
+  // answered within it.
+  const { startMs, endMs } = download;
+  const inFlight = duringDrive.answers.filter((a) => a.startMs <= endMs && a.endMs >= startMs);
+  const answeredWithin = inFlight.filter((a) => a.endMs <= endMs).length;
+  const during = loadFigures(inFlight, answeredWithin, backupSeconds, duringDrive.errors);
+  log(
+    `The backup: ${(download.bytes / 1e6).toFixed(1)} MB in ${backupSeconds.toFixed(1)} s (first byte after ${firstByteSeconds.toFixed(1)} s), the service's RSS ${(rss.beforeBytes / 1e6).toFixed(0)} MB before, ${(rss.peakBytes / 1e6).toFixed(0)} MB at most; ` +
+      `allocations during it: ${Math.round(during.load.requestsPerSecond)} req/s, p50 ${during.load.p50Ms} ms, p99 ${during.load.p99Ms} ms, longest ${during.load.maxMs} ms, ${during.load.status503} answers 503`,
+  );
 
   log("Restoring the backup (questpoints restore --json)…");
   const restored = await restore(backupFile, join(temp, "restored"));
-  const paidBefore = all.filter((a) => a.status === 200 && a.endMs < download.startMs).length;
+  const paidBefore = all.filter((a) => a.status === 200 && a.endMs < startMs).length;
   const inBackup = restored.report?.books.checked.payouts ?? -1;
   record(
     `${what}: the backup restores (questpoints restore, exit 0, its books holding)`,
@@ -578,8 +680,9 @@ async function run(
   rmSync(backupFile, { force: true });
 
   bench.note(
-    `Backup row: one service process on PGlite; ${count(PASS_COUNT)} passes and ${count(PAYOUT_COUNT)} payouts over ${QUEST_COUNT} quests bulk-loaded with SQL (their kept totals, counts and positions with them) in ${(loadMs / 1000).toFixed(0)} s, a ${(dataDirBytes / 1e6).toFixed(0)} MB data directory; ` +
-      `1 point a request to the passes in turn on one quest, ${BACKUP_CONNECTIONS} connections: a run without a backup, then one while GET /admin/backup downloads (asked for ${LEAD_MS / 1000} s into the load); ` +
+    `Backup row: one service process on PGlite, HTTP_REQUEST_TIMEOUT_MS=${HTTP_REQUEST_TIMEOUT_MS} (at the default ${DEFAULT_HTTP_REQUEST_TIMEOUT_MS}, a connection idle ${(2 * DEFAULT_HTTP_REQUEST_TIMEOUT_MS) / 1000} s is cut, and the backup sends nothing while its copy is taken); ` +
+      `${count(PASS_COUNT)} passes and ${count(PAYOUT_COUNT)} payouts over ${QUEST_COUNT} quests bulk-loaded with SQL (their kept totals, counts and positions with them) in ${(loadMs / 1000).toFixed(0)} s, a ${(dataDirBytes / 1e6).toFixed(0)} MB data directory; ` +
+      `1 point a request to ${count(ACTIVE_PASS_COUNT)} of the passes in turn on one quest, ${BACKUP_CONNECTIONS} connections, after an unmeasured warm-up of at least ${WARMUP_S_MIN} s: a run without a backup, one while GET /admin/backup downloads (asked for ${LEAD_MS / 1000} s into the load), one after; ` +
       "during it, p50 and p99 are of every allocation in flight at some moment of the download (nearest rank), req/s of those answered within it; a 503 is an allocation that waited longer than the database wait bound",
   );
   const backupRun: BackupRun = {
@@ -587,12 +690,15 @@ async function run(
     payouts: PAYOUT_COUNT,
     dataDirBytes,
     bytes: download.bytes,
-    firstByteSeconds: (download.firstByteMs - download.startMs) / 1000,
+    firstByteSeconds,
     seconds: backupSeconds,
+    rssBeforeBytes: rss.beforeBytes,
+    rssPeakBytes: rss.peakBytes,
     restoreSeconds: restored.seconds,
     connections: BACKUP_CONNECTIONS,
     without: without.load,
     during: during.load,
+    after: after.load,
   };
   return {
     rows: [

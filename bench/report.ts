@@ -408,11 +408,16 @@ export interface BackupRun {
   /** From the request to the first byte (the copy is taken before it), and to the last. */
   firstByteSeconds: number;
   seconds: number;
+  /** The service's VmRSS before the backup, and the most sampled (every 100 ms) during it. */
+  rssBeforeBytes: number;
+  rssPeakBytes: number;
   /** `questpoints restore` of the file, its books check included. */
   restoreSeconds: number;
   connections: number;
   without: BackupLoad;
   during: BackupLoad;
+  /** The same load again once the backup was sent. */
+  after: BackupLoad;
 }
 
 export function renderBackupTable(run: BackupRun): string {
@@ -424,9 +429,11 @@ export function renderBackupTable(run: BackupRun): string {
       "Backup MB",
       "First byte s",
       "Backup s",
+      "RSS before MB",
+      "Peak RSS MB",
       "Restore s",
     ]),
-    "|---|---:|---:|---:|---:|---:|---:|",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     tableRow([
       run.database,
       integer(run.payouts),
@@ -434,6 +441,8 @@ export function renderBackupTable(run: BackupRun): string {
       mb(run.bytes),
       run.firstByteSeconds.toFixed(1),
       run.seconds.toFixed(1),
+      mb(run.rssBeforeBytes),
+      mb(run.rssPeakBytes),
       run.restoreSeconds.toFixed(1),
     ]),
   ];
@@ -460,6 +469,7 @@ export function renderBackupTable(run: BackupRun): string {
     "|---|---:|---:|---:|---:|---:|---:|",
     loadRow("without a backup", run.without),
     loadRow("during the backup", run.during),
+    loadRow("after the backup", run.after),
   ];
   return `## Backups: GET /admin/backup under single allocations\n\n${backup.join("\n")}\n\n${allocations.join("\n")}\n`;
 }

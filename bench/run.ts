@@ -717,7 +717,7 @@ async function main(): Promise<number> {
         withDb,
         stopService,
       });
-      backupRuns.push(result.backup);
+      if (result.backup) backupRuns.push(result.backup);
       return result.rows;
     },
   });
