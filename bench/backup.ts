@@ -41,14 +41,7 @@
  * temp dir removed at the end; the data directory is the bench's own (removed with it).
  */
 import { spawn } from "node:child_process";
-import {
-  createWriteStream,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from "node:fs";
+import { createWriteStream, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,7 +57,14 @@ import { createCast, createQuest, passAddress } from "./fixtures.js";
 import type { Measurement } from "./load.js";
 import { atCleanup, REPO_ROOT } from "./processes.js";
 import type { BackupLoad, BackupRun, Row } from "./report.js";
-import { type Database, type GroupContext, type Service, startService } from "./service.js";
+import {
+  type Database,
+  type GroupContext,
+  residentBytes,
+  type Service,
+  servicePid,
+  startService,
+} from "./service.js";
 
 const PAYOUT_COUNT = 1_000_000;
 const PASS_COUNT = 100_000;
@@ -352,32 +352,6 @@ async function loadData(
 }
 
 const seconds = (sinceMs: number) => ((now() - sinceMs) / 1000).toFixed(1);
-
-/** The pid of the bench's child process listening on `url`'s port (Linux /proc), as export.ts. */
-function servicePid(url: string): number {
-  const portVariable = `PORT=${new URL(url).port}`;
-  for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      // "pid (comm) state ppid …"; comm may hold spaces and parentheses, so split after the last ")".
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid !== process.pid) continue;
-      if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(portVariable)) {
-        return Number(name);
-      }
-    } catch {
-      // The process ended while being listed.
-    }
-  }
-  throw new Error(`no child process of the bench serves ${url} (the RSS is read from /proc)`);
-}
-
-/** VmRSS of `pid`, in bytes. */
-function residentBytes(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  if (!match) throw new Error(`no VmRSS in /proc/${pid}/status`);
-  return Number(match[1]) * 1024;
-}
 
 function directoryBytes(dir: string): number {
   let total = 0;

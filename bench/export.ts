@@ -1,21 +1,10 @@
-/**
- * The export rows of `npm run bench`: `GET /admin/payouts?format=csv` and `?format=ndjson`
- * downloaded in full from a service process, first over 100,000 payouts, then over 1,000,000,
- * while the process's resident memory (VmRSS in /proc/<pid>/status) is sampled every 100 ms.
- * The export reads the payouts in keyset chunks and streams them with backpressure, so its
- * memory must not grow with the row count: each download's peak growth over the RSS just before
- * it must stay under EXPORT_RSS_GROWTH_MAX_BYTES, and the rows received must be every payout.
- * PostgreSQL only: the bulk load goes through a second connection while the service runs, which
- * a PGlite data directory (one process's files) does not allow.
- */
-import { readdirSync, readFileSync } from "node:fs";
 import type { Db } from "../src/db/handle.js";
 import { encodeCursor } from "../src/http/listing.js";
 import { checkBooks, checks, readBooks } from "./checks.js";
 import { createCast, createQuests, positionBulkLoad } from "./fixtures.js";
 import { runLoad } from "./load.js";
 import type { ExportRow, PageDepthRow } from "./report.js";
-import { type Database, type Service, startService } from "./service.js";
+import { type Database, residentBytes, type Service, servicePid, startService } from "./service.js";
 
 /** The payout counts exported, in order; each export stands beside the one before it. */
 const EXPORT_PAYOUT_COUNTS = [100_000, 1_000_000];
@@ -51,32 +40,6 @@ export interface ExportBench {
 function record(name: string, pass: boolean, detail: string): void {
   checks.push({ name, pass, detail });
   console.log(`  ${pass ? "PASS" : "FAIL"} ${name}: ${detail}`);
-}
-
-/** The pid of the bench's child process listening on `url`'s port (Linux /proc). */
-function servicePid(url: string): number {
-  const portVariable = `PORT=${new URL(url).port}`;
-  for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      // "pid (comm) state ppid …"; comm may hold spaces and parentheses, so split after the last ")".
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid !== process.pid) continue;
-      if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(portVariable)) {
-        return Number(name);
-      }
-    } catch {
-      // The process ended while being listed.
-    }
-  }
-  throw new Error(`no child process of the bench serves ${url} (the RSS is read from /proc)`);
-}
-
-/** VmRSS of `pid`, in bytes. */
-function residentBytes(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  if (!match) throw new Error(`no VmRSS in /proc/${pid}/status`);
-  return Number(match[1]) * 1024;
 }
 
 /**

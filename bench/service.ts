@@ -1,5 +1,6 @@
 /** The processes under test: the questpoints service on either database, and the bare server. */
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import type { Db } from "../src/db/handle.js";
 import type { LoadSettings } from "./load.js";
 import { type Child, startChild } from "./processes.js";
@@ -71,4 +72,30 @@ export interface GroupContext {
   log: (message: string) => void;
   withDb: <T>(database: Database, use: (db: Db) => Promise<T>) => Promise<T>;
   stopService: (service: Service, scenario: string) => Promise<void>;
+}
+
+/** The pid of the bench's child process listening on `url`'s port (Linux /proc). */
+export function servicePid(url: string): number {
+  const portVariable = `PORT=${new URL(url).port}`;
+  for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      // "pid (comm) state ppid …"; comm may hold spaces and parentheses, so split after the last ")".
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid !== process.pid) continue;
+      if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(portVariable)) {
+        return Number(name);
+      }
+    } catch {
+      // The process ended while being listed.
+    }
+  }
+  throw new Error(`no child process of the bench serves ${url} (the RSS is read from /proc)`);
+}
+
+/** VmRSS of `pid`, in bytes. */
+export function residentBytes(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!match) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return Number(match[1]) * 1024;
 }
