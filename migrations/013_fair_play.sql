@@ -16,7 +16,7 @@ ALTER TABLE quests
 -- 'quest' (the quest's whole life: always kept, for every quest and mode) or the window of the
 -- quest's pass_window that a payout falls in: 'day:2026-12-01', 'week:2026-11-30' (its Monday),
 -- 'period:12' (an earning period's id; 'period:0' outside any). Window rows are kept only while
--- the quest's pass_window is that kind; changing pass_window recounts the current window.
+-- the quest's pass_window is that kind; changing pass_window recounts every window of the new kind.
 CREATE TABLE quest_pass_counts (
   quest_id    integer NOT NULL REFERENCES quests (id),
   account_id  uuid NOT NULL REFERENCES accounts (id),

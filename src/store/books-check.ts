@@ -215,18 +215,14 @@ export interface CountsDisagreement {
 /**
  * The `quest_pass_counts` rows (migration 013) that differ from a recount of the payouts not
  * reversed: every 'quest' row, and the window rows of the quest's current `pass_window` kind.
- * Rows of another kind are left as they were when the quest counted in it (by design), and so are
- * the earlier windows of the current kind when the quest has been edited since its creation: a
- * change of pass_window recounts only the window it happens in. The windows from the one the
- * quest's last edit (`updated_at`) falls in onward are kept exactly, so those are compared; on a
- * quest never edited, all of them.
+ * Rows of another kind are left as they were when the quest counted in it (by design): a change
+ * of pass_window recounts every window of the new kind.
  */
 export async function unequalPassCounts(
   db: Queryable,
   listedMax: number,
 ): Promise<Disagreements<CountsDisagreement>> {
   const windowKey = passWindowKeySql("q.pass_window", "p.created_at", "p.earning_period_id");
-  const editWindowKey = passWindowKeySql("q.pass_window", "q.updated_at", "NULL");
   const { rows } = await db.query<CheckRow<CountsDisagreement>>(
     `WITH recount AS (
        SELECT p.quest_id, p.account_id, k.window_key,
@@ -259,14 +255,8 @@ export async function unequalPassCounts(
        SELECT c.quest_id AS "questId", a.pass, c.window_key AS "windowKey",
               c.kept_points AS "keptPoints", c.kept_payouts AS "keptPayouts", c.points, c.payouts
        FROM compared c
-       JOIN quests q ON q.id = c.quest_id
        JOIN accounts a ON a.id = c.account_id
-       WHERE (c.kept_points <> c.points OR c.kept_payouts <> c.payouts)
-         AND (c.window_key = '${QUEST_WINDOW_KEY}' OR q.updated_at = q.created_at
-           OR (q.pass_window IN ('day', 'week') AND c.window_key >= ${editWindowKey})
-           OR (q.pass_window = 'earning_period' AND EXISTS (
-                 SELECT 1 FROM earning_periods e
-                 WHERE c.window_key = 'period:' || e.id AND e.end_at > q.updated_at)))
+       WHERE c.kept_points <> c.points OR c.kept_payouts <> c.payouts
      )
      SELECT ${listed("unequal", `"questId", pass, "windowKey"`)}`,
     [listedMax],

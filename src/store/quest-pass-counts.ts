@@ -72,9 +72,10 @@ export async function giveBackCounts(tx: Tx, payoutId: string): Promise<void> {
 }
 
 /**
- * Counts the current window of `window` afresh from the quest's payouts (reversed ones left out),
- * replacing what was kept for it: called, under the quest's row lock, when a quest's pass_window
- * becomes `window`, whose rows were not kept meanwhile. The whole-life rows are always kept.
+ * Counts every window of `window` afresh from the quest's payouts (reversed ones left out),
+ * replacing what was kept of that kind: called, under the quest's row lock, when a quest's
+ * pass_window becomes `window`, whose rows were not kept meanwhile (an operator's rare edit, on a
+ * statement allowed to take long). The whole-life rows are always kept.
  */
 export async function recountPassWindow(
   tx: Tx,
@@ -82,22 +83,20 @@ export async function recountPassWindow(
   window: PassWindow,
 ): Promise<void> {
   if (window === "quest") return;
-  const params: unknown[] = [questId];
-  const $ = (value: unknown) => param(params, value);
-  const windowSql = $(window);
-  const current = `(SELECT ${passWindowKeySql(`${windowSql}::text`, "now()", "(SELECT p.id FROM earning_periods p WHERE tstzrange(p.start_at, p.end_at, '[)') @> now())")})`;
+  const kind = window === "earning_period" ? "period" : window;
   await tx.query(
-    `DELETE FROM quest_pass_counts WHERE quest_id = $1 AND window_key = ${current}`,
-    params,
+    "DELETE FROM quest_pass_counts WHERE quest_id = $1 AND split_part(window_key, ':', 1) = $2",
+    [questId, kind],
   );
   await tx.query(
     `INSERT INTO quest_pass_counts (quest_id, account_id, window_key, points, payouts)
-     SELECT p.quest_id, p.account_id, ${current}, sum(p.amount), count(*)
+     SELECT p.quest_id, p.account_id, k.window_key, sum(p.amount), count(*)
      FROM payouts p
+     CROSS JOIN LATERAL (SELECT ${passWindowKeySql("$2::text", "p.created_at", "p.earning_period_id")}
+       AS window_key) AS k
      WHERE p.quest_id = $1
-       AND ${passWindowKeySql(`${windowSql}::text`, "p.created_at", "p.earning_period_id")} = ${current}
        AND NOT EXISTS (SELECT 1 FROM reversals r WHERE r.payout_id = p.id)
-     GROUP BY p.quest_id, p.account_id`,
-    params,
+     GROUP BY p.quest_id, p.account_id, k.window_key`,
+    [questId, window],
   );
 }

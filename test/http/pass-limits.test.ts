@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { LightMyRequestResponse } from "fastify";
+import { checkBooks } from "../../src/use-cases/books-check.js";
 import {
   ADMIN_TOKEN,
   allocate,
@@ -192,6 +193,34 @@ describeEachDatabase("limits per pass", (ctx) => {
     assert.equal(Number(rows[0]!.n), 3, "nothing paid before was changed");
     await patchQuest(ctx(), fixture, { pass_points_max: null, pass_payouts_max: null });
     expectStatus(await pay(ctx(), fixture, 1), 200);
+  });
+
+  it("recounts every window of a new pass_window, earlier ones too, so the books check holds", async () => {
+    const fixture = await limited({});
+    const first = await pay(ctx(), fixture, 3);
+    expectStatus(first, 200);
+    expectStatus(await pay(ctx(), fixture, 4), 200);
+    // The first payout as if made two days ago, before the quest counted per day.
+    await ctx().db.query(
+      "UPDATE payouts SET created_at = created_at - interval '2 days' WHERE id = $1",
+      [first.json().payout.id],
+    );
+    await patchQuest(ctx(), fixture, { pass_window: "day" });
+    const { rows } = await ctx().db.query<{ window_key: string; points: string }>(
+      `SELECT window_key, points FROM quest_pass_counts
+       WHERE quest_id = $1 AND window_key LIKE 'day:%' ORDER BY window_key`,
+      [fixture.questId],
+    );
+    assert.deepEqual(
+      rows.map((row) => Number(row.points)),
+      [3, 4],
+    );
+    // The database is shared with the cases above (one renamed a window on purpose): this quest's.
+    const { mismatches } = await checkBooks(ctx().db);
+    assert.deepEqual(
+      mismatches.filter((m) => m.subject.startsWith(`quest ${fixture.questId},`)),
+      [],
+    );
   });
 
   it("holds test-mode quests to the same rules", async () => {
