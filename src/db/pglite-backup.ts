@@ -1,21 +1,27 @@
 /**
- * The embedded database's backup file: PGlite's own dump of its data directory (a tar of the
- * directory, taken on the one connection between two operations, see `snapshotPglite`), ended
- * with the end-of-archive blocks PGlite leaves out, and gzip'd. `backupStream` writes it,
- * `unpackBackup` reads it back into a directory, refusing anything but a whole, intact file.
+ * The embedded database's backup file: a tar of its data directory, ended with two zero blocks,
+ * gzip'd. `backupStream` writes it, `unpackBackup` reads it back into a directory, refusing
+ * anything but a whole, intact file.
  *
- * What PGlite 0.5's `dumpDataDir` forces: it reads every file synchronously (the process answers
- * nothing meanwhile, seconds for tens of megabytes) into a buffer of its own, joins them into one
- * tar buffer and wraps that in a Blob: about three copies of the data directory for a moment, then
- * one, held until the answer has been sent. From there the tar is read in slices and gzip'd as
- * the client takes it; nothing more is copied whole.
+ * A data directory on disk is copied file by file into a directory beside it while PGlite runs no
+ * statement (`whilePgliteStill`): operations wait only as long as that copy, which the kernel makes
+ * (copy_file_range, a reflink where the file system has them) while the event loop keeps serving;
+ * then the tar is read from the copy and gzip'd as the client takes it, and the copy is removed.
+ * Nothing is held whole in memory. A database in memory (the tests') has no files: PGlite's own dump
+ * (`snapshotPglite`, the same ustar format) is its copy.
+ *
+ * The tar is written here rather than by a library: it is the plainest ustar (regular files and
+ * directories with short relative names), the reader below must refuse anything else, and
+ * tar-stream 3.2, the one made for streams, brings in the Bare runtime's file system packages.
  */
-import { mkdir, open } from "node:fs/promises";
-import { join, resolve, sep } from "node:path";
+import { createReadStream, constants as fsConstants } from "node:fs";
+import { copyFile, mkdir, mkdtemp, open, readdir, rm, stat, statfs } from "node:fs/promises";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import { pipeline, Readable, Transform } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
+import { DatabaseUnavailable } from "./errors.js";
 import type { Db } from "./handle.js";
-import { snapshotPglite } from "./pglite.js";
+import { pgliteDataDir, snapshotPglite, whilePgliteStill } from "./pglite.js";
 
 /** POSIX ustar (https://pubs.opengroup.org/onlinepubs/9799919799/utilities/pax.html#tag_20_94_13_06). */
 const BLOCK_BYTES = 512;
@@ -28,20 +34,21 @@ const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 
 /**
- * The tar is handed to gzip in slices this large: few turns of the event loop, which the
- * database's statements share, for little memory.
+ * The tar is read and handed to gzip in slices this large: few turns of the event loop, which the
+ * service's requests share, for little memory.
  */
 const SLICE_BYTES = 1 << 20;
 /** Fastest: the copy is compressed while the service serves; mostly zeros, it shrinks anyway. */
 const GZIP_LEVEL = 1;
 const GZIP_CHUNK_BYTES = 64 * 1024;
-
-async function* withEnd(tar: Blob): AsyncGenerator<Uint8Array> {
-  for (let at = 0; at < tar.size; at += SLICE_BYTES) {
-    yield new Uint8Array(await tar.slice(at, at + SLICE_BYTES).arrayBuffer());
-  }
-  yield END_OF_ARCHIVE;
-}
+/** Files copied at once: libuv's thread pool has 4 threads. */
+const COPIES_AT_ONCE = 4;
+/**
+ * Free space the copy must leave on the data directory's file system, beyond its own size: the
+ * database goes on writing there meanwhile, and a full disk would stop it.
+ */
+const FREE_BYTES_KEPT = 512 * 1024 * 1024;
+const RETRY_AFTER_NO_ROOM_S = 600;
 
 /**
  * A gzip'd tar of `db`'s data directory. The copy is taken when this resolves: operations queued
@@ -49,11 +56,158 @@ async function* withEnd(tar: Blob): AsyncGenerator<Uint8Array> {
  * returned stream is read.
  */
 export async function backupStream(db: Db): Promise<Readable> {
-  const tar = await snapshotPglite(db);
+  const dataDir = pgliteDataDir(db);
   const gzip = createGzip({ level: GZIP_LEVEL, chunkSize: GZIP_CHUNK_BYTES });
+  let tar: AsyncGenerator<Uint8Array>;
+  if (dataDir === undefined) {
+    tar = blobSlices(await snapshotPglite(db));
+  } else {
+    const copy = await copyDataDir(db, resolve(dataDir));
+    // Ended, failed or cut off by the client: the copy goes (a crash's leftover, the next backup).
+    gzip.once("close", () => void rm(copy.dir, { recursive: true, force: true }));
+    tar = tarOf(copy.dir, copy.entries);
+  }
   // A failure on either side destroys both; the reader sees the error on `gzip`.
-  pipeline(Readable.from(withEnd(tar), { objectMode: false }), gzip, () => {});
+  pipeline(Readable.from(tar, { objectMode: false }), gzip, () => {});
   return gzip;
+}
+
+async function* blobSlices(tar: Blob): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < tar.size; at += SLICE_BYTES) {
+    yield new Uint8Array(await tar.slice(at, at + SLICE_BYTES).arrayBuffer());
+  }
+  yield END_OF_ARCHIVE;
+}
+
+/**
+ * Copies `dataDir` into a new directory beside it (`.data.backup-XXXXXX` for `data`) while PGlite
+ * runs no statement; the entries are what the copy holds, directories before what they hold.
+ * Refused (503) when the file system lacks room for the copy and a margin.
+ */
+async function copyDataDir(db: Db, dataDir: string): Promise<{ dir: string; entries: Entry[] }> {
+  const prefix = `.${basename(dataDir)}.backup-`;
+  await removeLeftovers(dirname(dataDir), prefix);
+  return whilePgliteStill(db, async () => {
+    const entries = await listTree(dataDir);
+    await refuseWithoutRoom(dataDir, entries);
+    const dir = await mkdtemp(join(dirname(dataDir), prefix));
+    try {
+      for (const entry of entries) {
+        if (entry.kind === "dir" && entry.path !== "") {
+          await mkdir(join(dir, entry.path), { mode: DIR_MODE });
+        }
+      }
+      const files = entries.filter((entry) => entry.kind === "file");
+      const copyNext = async (): Promise<void> => {
+        for (let file = files.pop(); file; file = files.pop()) {
+          // A reflink where the file system has them (instant), else the kernel's own copy.
+          await copyFile(
+            join(dataDir, file.path),
+            join(dir, file.path),
+            fsConstants.COPYFILE_FICLONE,
+          );
+        }
+      };
+      await Promise.all(Array.from({ length: COPIES_AT_ONCE }, copyNext));
+      return { dir, entries };
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    }
+  });
+}
+
+/** Copies a crash left behind: this process holds the data directory, so none is in use. */
+async function removeLeftovers(parent: string, prefix: string): Promise<void> {
+  for (const name of await readdir(parent)) {
+    if (name.startsWith(prefix)) await rm(join(parent, name), { recursive: true, force: true });
+  }
+}
+
+/** Every directory and regular file under `root`, the root itself first as "". */
+async function listTree(root: string, path = ""): Promise<Entry[]> {
+  const entries: Entry[] = [{ path, kind: "dir", size: 0 }];
+  for (const found of await readdir(join(root, path), { withFileTypes: true })) {
+    if (SKIPPED_NAMES.has(found.name)) continue;
+    const child = path === "" ? found.name : `${path}/${found.name}`;
+    if (found.isDirectory()) entries.push(...(await listTree(root, child)));
+    else if (found.isFile()) {
+      entries.push({ path: child, kind: "file", size: (await stat(join(root, child))).size });
+    }
+  }
+  return entries;
+}
+
+async function refuseWithoutRoom(dataDir: string, entries: Entry[]): Promise<void> {
+  const needed = entries.reduce((sum, entry) => sum + entry.size, 0);
+  const disk = await statfs(dirname(dataDir));
+  const free = disk.bavail * disk.bsize;
+  if (free < needed + FREE_BYTES_KEPT) {
+    throw new DatabaseUnavailable(
+      `The backup copies the data directory (${megabytes(needed)}) beside it first, and its file ` +
+        `system has ${megabytes(free)} free, less than that and the ${megabytes(FREE_BYTES_KEPT)} ` +
+        "the database keeps for itself. Free some space, then retry.",
+      RETRY_AFTER_NO_ROOM_S,
+    );
+  }
+}
+
+const megabytes = (bytes: number) => `${Math.ceil(bytes / 1024 / 1024).toLocaleString("en")} MB`;
+
+/** The archive of `entries`, read from `root`: each header, then the file's bytes padded. */
+async function* tarOf(root: string, entries: Entry[]): AsyncGenerator<Uint8Array> {
+  const mtime = Math.floor(Date.now() / 1000);
+  for (const entry of entries) {
+    if (entry.path === "") continue;
+    yield headerOf(entry, mtime);
+    if (entry.kind === "dir") continue;
+    let read = 0;
+    for await (const chunk of createReadStream(join(root, entry.path), {
+      highWaterMark: SLICE_BYTES,
+    })) {
+      read += (chunk as Buffer).length;
+      yield chunk as Buffer;
+    }
+    // The copy is this process's own: a size that changed is a bug, never a backup.
+    if (read !== entry.size) throw new Error(`${entry.path} changed size while being archived`);
+    const padding = (BLOCK_BYTES - (entry.size % BLOCK_BYTES)) % BLOCK_BYTES;
+    if (padding > 0) yield new Uint8Array(padding);
+  }
+  yield END_OF_ARCHIVE;
+}
+
+/** A ustar header block (the fields `entryOf` reads back). */
+function headerOf(entry: Entry, mtime: number): Buffer {
+  const block = Buffer.alloc(BLOCK_BYTES);
+  const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
+  let prefix = "";
+  let rest = name;
+  if (Buffer.byteLength(name) > 100) {
+    // Split at a "/" so that the prefix fits 155 bytes and the rest 100.
+    const cut = name.lastIndexOf("/", 155);
+    if (cut <= 0 || Buffer.byteLength(name.slice(cut + 1)) > 100) {
+      throw new Error(`${name}: a name too long for a ustar header`);
+    }
+    prefix = name.slice(0, cut);
+    rest = name.slice(cut + 1);
+  }
+  const field = (at: number, length: number, value: string) => block.write(value, at, length);
+  const number = (at: number, length: number, value: number) =>
+    field(at, length, `${value.toString(8).padStart(length - 1, "0")}\0`);
+  field(0, 100, rest);
+  number(100, 8, entry.kind === "dir" ? DIR_MODE : FILE_MODE);
+  number(108, 8, 0);
+  number(116, 8, 0);
+  number(124, 12, entry.size);
+  number(136, 12, mtime);
+  field(148, 8, " ".repeat(8));
+  field(156, 1, entry.kind === "dir" ? "5" : "0");
+  field(257, 8, "ustar\u000000");
+  field(345, 155, prefix);
+  let sum = 0;
+  for (const byte of block) sum += byte;
+  field(148, 8, `${sum.toString(8).padStart(6, "0")}\0 `);
+  return block;
 }
 
 /** The file is not a whole backup: cut short, damaged, or something else. */

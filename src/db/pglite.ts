@@ -92,11 +92,45 @@ export async function openPglite(
       return { total: 1, idle: running ? 0 : 1, waiting };
     },
   };
-  snapshots.set(handle, () => queue.run(() => db.dumpDataDir("none")));
+  embedded.set(handle, {
+    dataDir,
+    dump: () => queue.run(() => db.dumpDataDir("none")),
+    whileStill: (work) => queue.run(work),
+  });
   return handle;
 }
 
-const snapshots = new WeakMap<Db, () => Promise<Blob | File>>();
+interface Embedded {
+  dataDir: string | undefined;
+  /** PGlite's own dump of its files (into memory, synchronously: the process waits). */
+  dump(): Promise<Blob>;
+  /** Runs `work` between two operations: no statement runs until it settles. */
+  whileStill<T>(work: () => Promise<T>): Promise<T>;
+}
+
+const embedded = new WeakMap<Db, Embedded>();
+
+function embeddedOf(db: Db): Embedded {
+  const found = embedded.get(db);
+  if (!found) throw new Error("not a PGlite database");
+  return found;
+}
+
+/** The data directory of an embedded database; undefined for one in memory. */
+export function pgliteDataDir(db: Db): string | undefined {
+  return embeddedOf(db).dataDir;
+}
+
+/**
+ * Runs `work` while PGlite runs no statement (its turn on the operation queue, waited for like
+ * any operation's): the files of its data directory hold still, what every commit wrote already
+ * written to them (WAL included), so a copy of them is the database as a crash at that moment
+ * would leave it, which PostgreSQL's recovery opens whole. Operations queued meanwhile wait, and
+ * are refused past the usual bound (503).
+ */
+export function whilePgliteStill<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  return embeddedOf(db).whileStill(work);
+}
 
 /**
  * The files of an open PGlite database, to open copies of it with `openPglite(undefined, { from
@@ -104,9 +138,7 @@ const snapshots = new WeakMap<Db, () => Promise<Blob | File>>();
  * their databases this way).
  */
 export function snapshotPglite(db: Db): Promise<Blob> {
-  const snapshot = snapshots.get(db);
-  if (!snapshot) throw new Error("snapshotPglite: not a PGlite database");
-  return snapshot();
+  return embeddedOf(db).dump();
 }
 
 interface Waiter {

@@ -14,7 +14,7 @@ import { AppError, unavailable } from "../domain/errors.js";
 import { migrate } from "../store/migrate.js";
 
 export const BACKUP_DOCS = "docs/operations.md#backups-and-restores";
-/** One backup at a time per database: each holds a copy of the data directory in memory. */
+/** One backup at a time per database: each holds a copy of the data directory (on disk, or in memory). */
 const BACKUP_BUSY_RETRY_AFTER_S = 10;
 
 const backingUp = new WeakSet<Db>();

@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +33,7 @@ import {
 import { seedDataDir } from "../helpers/cli-data-dir.js";
 import { describeRun, runQuestpoints } from "../helpers/cli-process.js";
 import { describeEachDatabase } from "../helpers/each-database.js";
+import { until } from "../helpers/until.js";
 
 const PLAYERS = 24;
 const QUESTS = 3;
@@ -274,6 +276,31 @@ describe("a backup of the embedded database taken under allocation load", () => 
       assert.equal(balance.points, expected?.points ?? 0, pass);
       assert.equal(balance.rank, expected?.rank ?? null, pass);
     }
+  });
+  it("leaves no copy beside the data directory: neither a crash's nor one of a transfer cut short", async () => {
+    // What a process killed mid-backup leaves: the next backup removes it.
+    const crashed = join(work, ".live.backup-crashed");
+    mkdirSync(crashed);
+    writeFileSync(join(crashed, "PG_VERSION"), "17\n");
+    const copies = () => readdirSync(work).filter((name) => name.startsWith(".live.backup-"));
+    await new Promise<void>((resolve, reject) => {
+      const request = get(
+        `${live.baseUrl}/admin/backup`,
+        { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } },
+        (response) => {
+          assert.equal(response.statusCode, 200);
+          assert.ok(!copies().includes(".live.backup-crashed"), "the crash's copy is gone");
+          assert.equal(copies().length, 1, "the backup reads from its own copy");
+          // The client goes away after its first bytes.
+          response.once("data", () => {
+            request.destroy();
+            resolve();
+          });
+        },
+      );
+      request.on("error", reject);
+    });
+    await until(() => copies().length === 0, "the copy of the cut transfer is removed");
   });
 });
 
