@@ -113,6 +113,14 @@ async function auditEntries(ctx: TestContext, payoutId: string) {
   };
 }
 
+/** The pass's points and rank as players see them (its kept totals, overall). */
+async function passBalance(ctx: TestContext, pass: string) {
+  const response = await ctx.inject({ url: `/passes/${pass}` });
+  expectStatus(response, 200);
+  const { points, rank } = response.json() as { points: number; rank: number | null };
+  return { points, rank };
+}
+
 describeEachDatabase("payout reversals", (ctx) => {
   describe("POST /quests/{questId}/payouts/{payoutId}/reversal", () => {
     it("answers 201 {reversal:{id, payout_id, amount, reason, created_at}} and puts exactly the amount back", async () => {
@@ -127,6 +135,8 @@ describeEachDatabase("payout reversals", (ctx) => {
       assert.ok(createdAt >= startedAt - 1 && createdAt <= Date.now() + 1, reversal.created_at);
       const detail = await questDetail(ctx(), fixture);
       assert.equal(detail.points_remaining, 900);
+      // The player's balance loses exactly the amount reversed (its kept totals follow).
+      assert.equal((await passBalance(ctx(), fixture.playerPass)).points, 100);
       // The payout stays listed, unchanged.
       assert.deepEqual(
         detail.payouts.find((listed) => listed.id === payout.id),
@@ -452,6 +462,7 @@ describeEachDatabase("payout reversals", (ctx) => {
         "Fraud",
       );
       assert.equal((await questDetail(ctx(), fixture)).points_remaining, 1000);
+      assert.deepEqual(await passBalance(ctx(), fixture.playerPass), { points: 0, rank: null });
       const { body, items } = await auditEntries(ctx(), payout.id);
       assert.equal(items.length, 1, body);
       assert.equal(items[0]!.actor, "operator:bootstrap");
