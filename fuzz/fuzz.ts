@@ -1,0 +1,227 @@
+/**
+ * One fuzzing run (`npm run fuzz`, docs/testing.md#the-fuzzer): a world of real parts, a seeded
+ * stream of weighted operations with faults among them, each answer checked against the model,
+ * the books compared through the API every `checkEvery` steps, and at the end the books check of
+ * `questpoints check` on the database itself and every webhook event owed.
+ */
+import { Webhook } from "standardwebhooks";
+import type { Db } from "../src/db/handle.js";
+import { openPglite } from "../src/db/pglite.js";
+import { openPostgres } from "../src/db/postgres.js";
+import { checkBooks } from "../src/use-cases/books-check.js";
+import { randomPass } from "../test/helpers/service-process.js";
+import { compareBooks, settle, storedPayouts } from "./books.js";
+import { FAULTS, type FaultKind } from "./faults.js";
+import { call } from "./http.js";
+import { FuzzFailure, Model } from "./model.js";
+import { OPERATIONS, type OperationKind, type Run } from "./operations.js";
+import { seededRandom } from "./random.js";
+import { type DatabaseKind, startWorld, type World } from "./world.js";
+
+export interface FuzzOptions {
+  seed: number;
+  /** Ends after this many steps, or `seconds`, whichever comes first. */
+  steps: number;
+  seconds: number;
+  database: DatabaseKind;
+  processes: number;
+  /** Chance that a step is a fault rather than an operation. */
+  faultRate: number;
+  checkEvery: number;
+  onStep?: (step: number) => void;
+}
+
+export interface FuzzReport {
+  steps: number;
+  operations: Record<string, number>;
+  faults: Record<string, number>;
+  payouts: number;
+  seconds: number;
+}
+
+const PASSES = 6;
+const QUESTS = 3;
+const LOG_KEPT = 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A failure with what it takes to look at it and replay it. */
+export class FuzzRunFailure extends Error {
+  override readonly name = "FuzzRunFailure";
+  constructor(
+    readonly step: number,
+    readonly reason: string,
+    readonly logTail: string[],
+  ) {
+    super(`step ${step}: ${reason}`);
+  }
+}
+
+export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
+  const random = seededRandom(options.seed);
+  const model = new Model();
+  const world = await startWorld(options.database, options.processes);
+  const log: string[] = [];
+  const report: FuzzReport = { steps: 0, operations: {}, faults: {}, payouts: 0, seconds: 0 };
+  const run: Run = {
+    world,
+    model,
+    random,
+    log: (line) => {
+      log.push(`[${report.steps}] ${line}`);
+      if (log.length > LOG_KEPT) log.shift();
+    },
+    count: () => {},
+  };
+  const started = Date.now();
+  try {
+    const secret = await setUp(run);
+    const deadline = started + options.seconds * 1000;
+    while (report.steps < options.steps && Date.now() < deadline) {
+      report.steps++;
+      options.onStep?.(report.steps);
+      if (random.chance(options.faultRate)) {
+        const kind = random.weighted(weights(faultsOf(world))) as FaultKind;
+        report.faults[kind] = (report.faults[kind] ?? 0) + 1;
+        await FAULTS[kind].run(run);
+      } else {
+        const kind = random.weighted(weights(OPERATIONS)) as OperationKind;
+        report.operations[kind] = (report.operations[kind] ?? 0) + 1;
+        await OPERATIONS[kind].run(run);
+      }
+      await settle(run);
+      if (report.steps % options.checkEvery === 0) await compareBooks(run);
+    }
+    await world.receiver.setMood("ok");
+    await compareBooks(run);
+    report.payouts = model.payouts.size;
+    await finalChecks(run, secret);
+    report.seconds = (Date.now() - started) / 1000;
+    return report;
+  } catch (error) {
+    if (!(error instanceof FuzzFailure)) throw error;
+    throw new FuzzRunFailure(report.steps, error.message, log);
+  } finally {
+    await world.stop();
+  }
+}
+
+/** PGlite has no server to crash and no connections to cut: its process is killed instead. */
+const faultsOf = (world: World) =>
+  world.kind === "postgres"
+    ? FAULTS
+    : { killService: FAULTS.killService, receiverMood: FAULTS.receiverMood };
+
+const weights = (table: Record<string, { weight: number }>) =>
+  Object.fromEntries(Object.entries(table).map(([kind, { weight }]) => [kind, weight]));
+
+/** The owner, its key and endpoint, the quests and the passes, through the operator API. */
+async function setUp(run: Run): Promise<string> {
+  const { model, random } = run;
+  const url = run.world.urls[0]!;
+  const admin = async (method: string, path: string, body?: unknown) => {
+    const answer = await call(url, method, path, { admin: true, body });
+    if (answer.status !== 201 && answer.status !== 200) {
+      throw new Error(`set-up ${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    }
+    return answer.body;
+  };
+  const owner = randomPass();
+  model.ownerPass = owner;
+  await admin("POST", "/admin/accounts", { pass: owner });
+  const key = await admin("POST", "/admin/keys", { owner });
+  model.apiKey = key.key;
+  model.apiKeyId = key.id;
+  for (let i = 0; i < PASSES; i++) {
+    const address = randomPass();
+    const account = await admin("POST", "/admin/accounts", { pass: address });
+    model.passes.push({ address, id: account.id, suspended: false });
+  }
+  model.strangers = [randomPass(), randomPass()];
+  const now = Date.now();
+  for (let i = 0; i < QUESTS; i++) {
+    const total = random.int(100, 2000);
+    const quest = await admin("POST", "/admin/quests", {
+      name: `Fuzz ${i}`,
+      description: "fuzz",
+      owner,
+      total_points: total,
+      expected_points_per_completion: 10,
+      start: new Date(now - DAY_MS).toISOString(),
+      end: new Date(now + 30 * DAY_MS).toISOString(),
+    });
+    model.quests.push({ id: quest.id, total, passPointsMax: null });
+  }
+  const endpoint = await call(url, "POST", "/webhooks", {
+    apiKey: model.apiKey,
+    body: { url: run.world.receiver.url, events: ["payout.created", "payout.reversed"] },
+  });
+  if (endpoint.status !== 201) throw new Error(`set-up: endpoint ${endpoint.status}`);
+  return endpoint.body.secret as string;
+}
+
+/**
+ * The database's own books (the check of `questpoints check`), every payout with its
+ * payout.created event written with it, and every message received signed and about a stored
+ * payout (an event of a rolled-back allocation would name a payout that is not there).
+ */
+async function finalChecks(run: Run, secret: string): Promise<void> {
+  const stored = new Set<string>();
+  for (const quest of run.model.quests) {
+    for (const row of await storedPayouts(run, quest.id)) stored.add(row.id);
+  }
+  const webhook = new Webhook(secret);
+  for (const message of run.world.receiver.received) {
+    let body: { type: string; data: { id?: string; payout_id?: string } };
+    try {
+      body = webhook.verify(message.body, message.headers as Record<string, string>) as typeof body;
+    } catch (error) {
+      throw new FuzzFailure(`a webhook message fails its signature: ${String(error)}`);
+    }
+    const payoutId = body.type === "payout.created" ? body.data.id : body.data.payout_id;
+    if (payoutId && !stored.has(payoutId)) {
+      throw new FuzzFailure(`${body.type} was sent for payout ${payoutId}, which is not stored`);
+    }
+  }
+  await run.world.stopServices();
+  const db = await openDatabase(run.world);
+  try {
+    const books = await checkBooks(db);
+    if (books.mismatches.length > 0) {
+      throw new FuzzFailure(`the books check: ${books.mismatches.map((m) => m.detail).join("; ")}`);
+    }
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT p.id FROM payouts p WHERE NOT EXISTS (
+         SELECT 1 FROM webhook_events e
+          WHERE e.type = 'payout.created' AND (e.body::jsonb -> 'data' ->> 'id') = p.id::text)`,
+    );
+    if (rows.length > 0) {
+      throw new FuzzFailure(
+        `${rows.length} payouts have no payout.created event, e.g. ${rows[0]!.id}`,
+      );
+    }
+    const { rows: undelivered } = await db.query<{ id: string }>(
+      `SELECT e.id FROM webhook_events e WHERE e.type = 'payout.created'
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)`,
+    );
+    if (undelivered.length > 0) {
+      throw new FuzzFailure(`${undelivered.length} payout.created events have no delivery`);
+    }
+    const received = new Set(run.world.receiver.received.map((m) => m.headers["webhook-id"]));
+    const { rows: succeeded } = await db.query<{ event_id: string }>(
+      "SELECT DISTINCT event_id FROM webhook_deliveries WHERE status = 'succeeded'",
+    );
+    const lost = succeeded.filter((row) => !received.has(row.event_id));
+    if (lost.length > 0) {
+      throw new FuzzFailure(
+        `${lost.length} deliveries are recorded as sent but never arrived, e.g. ${lost[0]!.event_id}`,
+      );
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+async function openDatabase(world: World): Promise<Db> {
+  if (world.kind === "postgres") return openPostgres({ url: world.databaseUrl!, poolSize: 2 });
+  return openPglite(world.dataDir!);
+}
