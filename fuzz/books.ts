@@ -2,7 +2,7 @@
  * Settling what is in doubt, and reading the books back through the API to compare them with the
  * model (the database's own check runs at the end, fuzz.ts).
  */
-import { FuzzFailure } from "./model.js";
+import { FuzzFailure, type Model, type QuestModel } from "./model.js";
 import { checkAllocation, definitely, expectStatus, type Run, same } from "./operations.js";
 
 /** Keyed allocations in doubt are sent again; payouts nobody heard of are matched to doubts. */
@@ -18,7 +18,7 @@ export async function settle(run: Run): Promise<void> {
     };
     const decision = model.decide(asked.questId, asked.address, asked.points);
     const answer = await definitely(run, "POST", `/quests/${asked.questId}`, {
-      apiKey: model.apiKey,
+      apiKey: model.keyOf(keyed.questId),
       body: { points: asked.points, address: asked.address },
       idempotencyKey: asked.key,
     });
@@ -117,17 +117,27 @@ export async function compareBooks(run: Run): Promise<void> {
         `quest ${quest.id} stores ${stored.length} payouts, the model knows fewer`,
       );
     }
-    const detail = await definitely(run, "GET", `/quests/${quest.id}`, { apiKey: model.apiKey });
-    expectStatus(detail, 200, `quest ${quest.id}`);
-    if (
-      detail.body.points_remaining !== model.remaining(quest.id) ||
-      detail.body.total_points !== quest.total
-    ) {
-      throw new FuzzFailure(
-        `quest ${quest.id}: ${detail.body.points_remaining} of ${detail.body.total_points} remaining, the model says ${model.remaining(quest.id)} of ${quest.total}`,
-      );
+    // The owner's view while quests are on; the operators' (never switched off) always.
+    if (model.questsOn) {
+      const detail = await definitely(run, "GET", `/quests/${quest.id}`, {
+        apiKey: model.keyOf(quest.id),
+      });
+      expectStatus(detail, 200, `quest ${quest.id}`);
+      compareQuest(model, quest, detail.body);
     }
+    const listed = await definitely(run, "GET", "/admin/quests?limit=100", { admin: true });
+    expectStatus(listed, 200, "the operators' quest list");
+    const items = listed.body.items as {
+      id: number;
+      points_remaining: number;
+      total_points: number;
+    }[];
+    const item = items.find((q) => q.id === quest.id);
+    if (!item) throw new FuzzFailure(`quest ${quest.id} is not in the operators' list`);
+    compareQuest(model, quest, item);
   }
+  // Balances are a quest endpoint's answer: refused while quests are switched off.
+  if (!model.questsOn) return;
   for (const pass of model.passes) {
     const answer = await definitely(run, "GET", `/passes/${pass.address}`);
     expectStatus(answer, 200, `pass ${pass.address}`);
@@ -136,5 +146,20 @@ export async function compareBooks(run: Run): Promise<void> {
         `pass ${pass.address} holds ${answer.body.points} points, the model says ${model.balance(pass.address)}`,
       );
     }
+  }
+}
+
+function compareQuest(
+  model: Model,
+  quest: QuestModel,
+  answer: { points_remaining: number; total_points: number },
+) {
+  if (
+    answer.points_remaining !== model.remaining(quest.id) ||
+    answer.total_points !== quest.total
+  ) {
+    throw new FuzzFailure(
+      `quest ${quest.id}: ${answer.points_remaining} of ${answer.total_points} remaining, the model says ${model.remaining(quest.id)} of ${quest.total}`,
+    );
   }
 }

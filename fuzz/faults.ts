@@ -15,10 +15,15 @@ async function duringBurst(run: Run, fault: () => Promise<void>) {
     () => undefined,
     (error: unknown) => error,
   );
-  await sleep(run.random.int(0, 30));
-  await fault();
-  const error = await burst;
-  if (error) throw error;
+  run.faults++;
+  try {
+    await sleep(run.random.int(0, 30));
+    await fault();
+    const error = await burst;
+    if (error) throw error;
+  } finally {
+    run.faults--;
+  }
 }
 
 async function killService(run: Run) {
@@ -42,8 +47,22 @@ async function cutConnections(run: Run) {
   });
 }
 
+/** A burst whose first COMMITs commit but never answer: the service cannot know they did. */
+async function loseCommits(run: Run) {
+  const count = run.random.int(1, 3);
+  run.log(`FAULT: the answers of the next ${count} COMMITs are lost`);
+  run.faults++;
+  run.world.loseCommits(count);
+  try {
+    await raceDrain(run);
+  } finally {
+    run.world.loseCommits(0);
+    run.faults--;
+  }
+}
+
 async function receiverMood(run: Run) {
-  const mood = run.random.weighted({ ok: 3, fail: 1, slow: 1, down: 1 } as const);
+  const mood = run.random.weighted({ ok: 3, reject: 1, fail: 1, slow: 1, down: 1 } as const);
   run.log(`FAULT: the webhook receiver is ${mood}`);
   await run.world.receiver.setMood(mood);
 }
@@ -52,6 +71,7 @@ export const FAULTS = {
   killService: { weight: 3, run: killService },
   crashDatabase: { weight: 2, run: crashDatabase },
   cutConnections: { weight: 3, run: cutConnections },
+  loseCommits: { weight: 3, run: loseCommits },
   receiverMood: { weight: 3, run: receiverMood },
 } as const;
 

@@ -22,6 +22,7 @@ export interface CallOptions {
   admin?: boolean;
   body?: unknown;
   idempotencyKey?: string;
+  headers?: Record<string, string>;
 }
 
 export async function call(
@@ -30,7 +31,7 @@ export async function call(
   path: string,
   options: CallOptions = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.apiKey) headers["x-api-key"] = options.apiKey;
   if (options.admin) headers.authorization = `Bearer ${ADMIN_TOKEN}`;
   if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;

@@ -23,10 +23,35 @@ export interface PayoutModel {
   reversed: boolean;
 }
 
+/** A quest owner: its API key in use and those ended, its webhook endpoint's path and secret. */
+export interface OwnerModel {
+  pass: string;
+  apiKey: string;
+  apiKeyId: string;
+  revokedKeys: string[];
+  /** The receiver's path its endpoint posts to: whose secret signs a message. */
+  hook: string;
+  secret: string;
+}
+
 export interface QuestModel {
   id: number;
+  /** Index in `owners`. */
+  owner: number;
   total: number;
+  /** `is_active`: an inactive quest refuses allocations (QUEST_NOT_ACTIVE). */
+  active: boolean;
+  actionType: string;
   passPointsMax: number | null;
+  /** Payouts one pass may receive over the quest's life (`pass_window` "quest"). */
+  passPayoutsMax: number | null;
+}
+
+/** An earning period: while any exist, allocations need one covering now. */
+export interface PeriodModel {
+  id: number;
+  startMs: number;
+  endMs: number;
 }
 
 /** An allocation under an Idempotency-Key: what it asked, and what it paid once it is known. */
@@ -58,15 +83,26 @@ export class Model {
   payouts = new Map<string, PayoutModel>();
   keyed = new Map<string, KeyedModel>();
   doubtful: DoubtfulModel[] = [];
-  ownerPass = "";
-  apiKey = "";
-  apiKeyId = "";
-  revokedKeys: string[] = [];
+  owners: OwnerModel[] = [];
+  /** Receiver paths of endpoints made by a request whose answer was lost. */
+  orphanHooks: string[] = [];
+  /** The quests switch (`PUT /admin/features`). */
+  questsOn = true;
+  inactiveActionTypes = new Set<string>();
+  periods: PeriodModel[] = [];
 
   quest(id: number): QuestModel {
     const quest = this.quests.find((q) => q.id === id);
     if (!quest) throw new Error(`no quest ${id} in the model`);
     return quest;
+  }
+
+  ownerOf(questId: number): OwnerModel {
+    return this.owners[this.quest(questId).owner]!;
+  }
+
+  keyOf(questId: number): string {
+    return this.ownerOf(questId).apiKey;
   }
 
   pass(address: string): PassModel | undefined {
@@ -98,14 +134,37 @@ export class Model {
       .reduce((sum, p) => sum + p.amount, 0);
   }
 
+  /**
+   * Why the quest refuses any allocation now (a whole batch with it), in the contract's order
+   * (Part 1, order of checks, step 7); undefined when it takes them.
+   */
+  questRefusal(questId: number, nowMs = Date.now()): string | undefined {
+    const quest = this.quest(questId);
+    if (!this.questsOn) return "QUESTS_DISABLED";
+    if (this.inactiveActionTypes.has(quest.actionType)) return "ACTION_TYPE_INACTIVE";
+    if (!quest.active) return "QUEST_NOT_ACTIVE";
+    const covered = this.periods.some((p) => p.startMs <= nowMs && nowMs < p.endMs);
+    if (this.periods.length > 0 && !covered) return "NO_ACTIVE_EARNING_PERIOD";
+    return undefined;
+  }
+
   /** What an allocation of `points` to `address` on `questId` must come to now. */
   decide(questId: number, address: string, points: number): Decision {
+    const refused = this.questRefusal(questId);
+    if (refused) return refused;
     const pass = this.pass(address);
     if (!pass) return "ACCOUNT_NOT_FOUND";
     if (pass.suspended) return "ACCOUNT_SUSPENDED";
     // contract Part 4, limits per pass: after the account's checks, before the budget's.
-    const max = this.quest(questId).passPointsMax;
-    if (max !== null && this.passPoints(questId, address) + points > max) {
+    const quest = this.quest(questId);
+    const mine = this.livePayouts(questId).filter((p) => p.pass === address);
+    if (quest.passPayoutsMax !== null && mine.length + 1 > quest.passPayoutsMax) {
+      return "PASS_LIMIT_REACHED";
+    }
+    if (
+      quest.passPointsMax !== null &&
+      this.passPoints(questId, address) + points > quest.passPointsMax
+    ) {
       return "PASS_LIMIT_REACHED";
     }
     if (this.remaining(questId) < points) return "INSUFFICIENT_POINTS";

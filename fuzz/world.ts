@@ -17,14 +17,28 @@ import { type ServiceProcess, startService } from "../test/helpers/service-proce
 export type DatabaseKind = "postgres" | "pglite";
 
 export interface Received {
+  /** The path it was posted to: whose endpoint. */
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
 
-/** How the receiver answers: a status, slowly (2 s), or it is down (connections refused). */
-export type ReceiverMood = "ok" | "fail" | "slow" | "down";
+/**
+ * How the receiver answers: 204, 400 ("reject"), 500 ("fail"), 204 after 2 s ("slow"), or not at
+ * all ("down": connections refused). A 410, which disables an endpoint for good, is not among them.
+ */
+export type ReceiverMood = "ok" | "reject" | "fail" | "slow" | "down";
+
+const STATUS_OF: Record<ReceiverMood, number> = {
+  ok: 204,
+  reject: 400,
+  fail: 500,
+  slow: 204,
+  down: 0,
+};
 
 export interface Receiver {
+  /** The base address: each endpoint posts to a path of its own. */
   url: string;
   received: Received[];
   mood: ReceiverMood;
@@ -43,6 +57,8 @@ export interface World {
   killService(index: number): Promise<void>;
   crashDatabase(): Promise<void>;
   cutConnections(): number;
+  /** The next `count` COMMITs' answers are lost (PostgreSQL only). */
+  loseCommits(count: number): void;
   /** Stops the services (the books check of PGlite needs its directory free), then the rest. */
   stopServices(): Promise<void>;
   stop(): Promise<void>;
@@ -70,6 +86,9 @@ export async function startWorld(kind: DatabaseKind, processes: number): Promise
   env = {
     ...env,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+    // One public address for every process, as behind a load balancer: a sign-in message made
+    // from one process's nonce is good at the other.
+    PUBLIC_BASE_URL: "http://localhost:8080",
     DB_POOL_SIZE: "8",
     LOG_LEVEL: "error",
   };
@@ -96,6 +115,7 @@ export async function startWorld(kind: DatabaseKind, processes: number): Promise
       await server.start();
     },
     cutConnections: () => proxy?.cutAll() ?? 0,
+    loseCommits: (count) => proxy?.loseCommits(count),
     async stopServices() {
       for (const service of services) {
         await service.kill("SIGTERM");
@@ -119,16 +139,26 @@ interface CutProxy {
   port: number;
   /** Destroys every connection through the proxy; how many there were. */
   cutAll(): number;
+  /**
+   * The next `count` COMMITs reach the server, which commits, but their answer never comes back:
+   * the connection is cut first, as if the network failed at the worst moment.
+   */
+  loseCommits(count: number): void;
   close(): Promise<void>;
 }
+
+/** The simple-query message `COMMIT` (PostgreSQL protocol: 'Q', int32 length, text, NUL). */
+const COMMIT_MESSAGE = Buffer.from([0x51, 0, 0, 0, 11, ...Buffer.from("COMMIT\0")]);
 
 /** A TCP proxy to PostgreSQL on loopback whose connections the fuzzer cuts at will. */
 async function startCutProxy(targetPort: number): Promise<CutProxy> {
   const pairs = new Set<[Socket, Socket]>();
+  let commitsToLose = 0;
   const server = createTcpServer((client) => {
     const upstream = connect(targetPort, "127.0.0.1");
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
+    let losing = false;
     const end = () => {
       pairs.delete(pair);
       client.destroy();
@@ -136,27 +166,37 @@ async function startCutProxy(targetPort: number): Promise<CutProxy> {
     };
     client.on("error", end).on("close", end);
     upstream.on("error", end).on("close", end);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    client.on("data", (chunk: Buffer) => {
+      if (commitsToLose > 0 && chunk.includes(COMMIT_MESSAGE)) {
+        commitsToLose--;
+        losing = true;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on("data", (chunk: Buffer) => {
+      if (losing) end();
+      else client.write(chunk);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const destroyAll = () => {
+    const count = pairs.size;
+    for (const [client, upstream] of pairs) {
+      client.destroy();
+      upstream.destroy();
+    }
+    pairs.clear();
+    return count;
+  };
   return {
     port: (server.address() as AddressInfo).port,
-    cutAll() {
-      const count = pairs.size;
-      for (const [client, upstream] of pairs) {
-        client.destroy();
-        upstream.destroy();
-      }
-      pairs.clear();
-      return count;
+    cutAll: destroyAll,
+    loseCommits(count) {
+      commitsToLose = count;
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const [client, upstream] of pairs) {
-          client.destroy();
-          upstream.destroy();
-        }
+        destroyAll();
         server.close(() => resolve());
       }),
   };
@@ -173,8 +213,12 @@ async function startReceiver(): Promise<Receiver> {
         request.on("data", (chunk: Buffer) => chunks.push(chunk));
         request.on("end", () => {
           const answer = () => {
-            received.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
-            response.writeHead(receiver.mood === "fail" ? 500 : 204).end();
+            received.push({
+              path: request.url ?? "",
+              headers: request.headers,
+              body: Buffer.concat(chunks).toString(),
+            });
+            response.writeHead(STATUS_OF[receiver.mood]).end();
           };
           if (receiver.mood === "slow") setTimeout(answer, SLOW_MS).unref();
           else answer();
@@ -195,7 +239,7 @@ async function startReceiver(): Promise<Receiver> {
     });
   await listen();
   const receiver: Receiver = {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `http://127.0.0.1:${port}`,
     received,
     mood: "ok",
     async setMood(mood) {
