@@ -8,30 +8,29 @@
  * (copy_file_range, a reflink where the file system has them) while the event loop keeps serving;
  * then the tar is read from the copy and gzip'd as the client takes it, and the copy is removed.
  * Nothing is held whole in memory. A database in memory (the tests') has no files: PGlite's own dump
- * (`snapshotPglite`, the same ustar format) is its copy.
- *
- * The tar is written here rather than by a library: it is the plainest ustar (regular files and
- * directories with short relative names), the reader below must refuse anything else, and
- * tar-stream 3.2, the one made for streams, brings in the Bare runtime's file system packages.
+ * (`snapshotPglite`, the same ustar format) is its copy. The archive's format is backup-tar.ts's.
  */
 import { createReadStream, constants as fsConstants } from "node:fs";
 import { copyFile, mkdir, mkdtemp, open, readdir, rm, stat, statfs } from "node:fs/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { pipeline, Readable, Transform } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
+import {
+  BackupFileError,
+  BLOCK_BYTES,
+  DIR_MODE,
+  END_OF_ARCHIVE,
+  type Entry,
+  entryOf,
+  FILE_MODE,
+  headerOf,
+  SKIPPED_NAMES,
+} from "./backup-tar.js";
 import { DatabaseUnavailable } from "./errors.js";
 import type { Db } from "./handle.js";
 import { pgliteDataDir, snapshotPglite, whilePgliteStill } from "./pglite.js";
 
-/** POSIX ustar (https://pubs.opengroup.org/onlinepubs/9799919799/utilities/pax.html#tag_20_94_13_06). */
-const BLOCK_BYTES = 512;
-/** Two zero blocks end an archive. */
-const END_OF_ARCHIVE = new Uint8Array(2 * BLOCK_BYTES);
-/** The socket file of the data-dir lock on macOS (data-dir-lock.ts): the holder's, never data. */
-const SKIPPED_NAMES = new Set([".questpoints.lock"]);
-/** Restored files hold everything the service knows: readable by their owner only. */
-const FILE_MODE = 0o600;
-const DIR_MODE = 0o700;
+export { BackupFileError };
 
 /**
  * The tar is read and handed to gzip in slices this large: few turns of the event loop, which the
@@ -176,45 +175,6 @@ async function* tarOf(root: string, entries: Entry[]): AsyncGenerator<Uint8Array
   yield END_OF_ARCHIVE;
 }
 
-/** A ustar header block (the fields `entryOf` reads back). */
-function headerOf(entry: Entry, mtime: number): Buffer {
-  const block = Buffer.alloc(BLOCK_BYTES);
-  const name = entry.kind === "dir" ? `${entry.path}/` : entry.path;
-  let prefix = "";
-  let rest = name;
-  if (Buffer.byteLength(name) > 100) {
-    // Split at a "/" so that the prefix fits 155 bytes and the rest 100.
-    const cut = name.lastIndexOf("/", 155);
-    if (cut <= 0 || Buffer.byteLength(name.slice(cut + 1)) > 100) {
-      throw new Error(`${name}: a name too long for a ustar header`);
-    }
-    prefix = name.slice(0, cut);
-    rest = name.slice(cut + 1);
-  }
-  const field = (at: number, length: number, value: string) => block.write(value, at, length);
-  const number = (at: number, length: number, value: number) =>
-    field(at, length, `${value.toString(8).padStart(length - 1, "0")}\0`);
-  field(0, 100, rest);
-  number(100, 8, entry.kind === "dir" ? DIR_MODE : FILE_MODE);
-  number(108, 8, 0);
-  number(116, 8, 0);
-  number(124, 12, entry.size);
-  number(136, 12, mtime);
-  field(148, 8, " ".repeat(8));
-  field(156, 1, entry.kind === "dir" ? "5" : "0");
-  field(257, 8, "ustar\u000000");
-  field(345, 155, prefix);
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  field(148, 8, `${sum.toString(8).padStart(6, "0")}\0 `);
-  return block;
-}
-
-/** The file is not a whole backup: cut short, damaged, or something else. */
-export class BackupFileError extends Error {
-  override readonly name = "BackupFileError";
-}
-
 /** Exact reads from a stream of chunks, without copying more than one block at a time. */
 function byteReader(source: AsyncIterable<Buffer>) {
   const chunks = source[Symbol.asyncIterator]();
@@ -246,52 +206,6 @@ function byteReader(source: AsyncIterable<Buffer>) {
     return Buffer.concat(parts);
   }
   return { some, exactly };
-}
-
-const text = (block: Buffer, at: number, length: number) => {
-  const field = block.subarray(at, at + length);
-  const end = field.indexOf(0);
-  return field.subarray(0, end === -1 ? length : end).toString("utf8");
-};
-
-function octal(block: Buffer, at: number, length: number, what: string): number {
-  const field = text(block, at, length).trim();
-  if (!/^[0-7]+$/.test(field))
-    throw new BackupFileError(`an entry's ${what} is not a number: the file is damaged`);
-  return Number.parseInt(field, 8);
-}
-
-interface Entry {
-  /** Relative to the data directory, `/`-separated, without `.` or `..`. */
-  path: string;
-  kind: "file" | "dir";
-  size: number;
-}
-
-/** A header block as an entry; null for the zero block that ends the archive. */
-function entryOf(block: Buffer): Entry | null {
-  if (block.every((byte) => byte === 0)) return null;
-  let sum = 0;
-  for (let i = 0; i < BLOCK_BYTES; i++) sum += i >= 148 && i < 156 ? 0x20 : block[i]!;
-  if (octal(block, 148, 8, "checksum") !== sum) {
-    throw new BackupFileError("an entry's header fails its checksum: the file is damaged");
-  }
-  if (text(block, 257, 6).trimEnd() !== "ustar") {
-    throw new BackupFileError("it holds no ustar tar archive: the file is damaged or another kind");
-  }
-  const prefix = text(block, 345, 155);
-  const name = prefix ? `${prefix}/${text(block, 0, 100)}` : text(block, 0, 100);
-  const parts = name.split("/").filter((part) => part !== "" && part !== ".");
-  if (parts.includes("..")) throw new BackupFileError(`an entry leaves the directory: ${name}`);
-  const type = String.fromCharCode(block[156]!);
-  if (type !== "0" && type !== "\0" && type !== "5") {
-    throw new BackupFileError(`${name} is neither a file nor a directory: the file is damaged`);
-  }
-  return {
-    path: parts.join("/"),
-    kind: type === "5" ? "dir" : "file",
-    size: type === "5" ? 0 : octal(block, 124, 12, "size"),
-  };
 }
 
 export interface Unpacked {

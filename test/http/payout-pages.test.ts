@@ -20,6 +20,7 @@ import {
   DATABASES,
   expectStatus,
   holdQuest,
+  PATIENT_DB,
   type QuestFixture,
   questFixture,
   randomPass,
@@ -231,7 +232,7 @@ async function stampsInOrder(ctx: TestContext) {
 
 for (const kind of DATABASES) {
   describe(`payout pages by position [${kind}]`, () => {
-    const ctx = withContext(kind);
+    const ctx = withContext(kind, PATIENT_DB);
     const passes: string[] = [];
 
     before(async () => {
