@@ -118,6 +118,11 @@ export async function lockQuestsForAllocation(
 export interface AllocationContext {
   /** The database's clock: payout times agree across hosts. */
   now: Date;
+  /**
+   * The quests switch as committed: the route checked a cached copy, which another process's
+   * change reaches only with its notice, a moment later.
+   */
+  questsEnabled: boolean;
   /** The batch's API keys that are neither revoked nor expired. */
   liveKeyIds: Set<string>;
   period: PeriodMatch;
@@ -154,6 +159,7 @@ export const claimId = (claim: Pick<IdempotencyClaim, "accountId" | "key">) =>
 
 interface ContextRow {
   now: Date;
+  quests_enabled: boolean;
   live_keys: string[];
   any_period: boolean;
   period_id: number | null;
@@ -233,6 +239,8 @@ export async function readAllocationContext(
        FOR KEY SHARE OF a
      )
      SELECT clock.now,
+            coalesce((SELECT f.enabled FROM features f WHERE f.name = 'quests'), true)
+              AS quests_enabled,
             ARRAY(SELECT id::text FROM live_keys) AS live_keys,
             EXISTS (SELECT 1 FROM earning_periods) AS any_period,
             period.id AS period_id, period.start_at AS period_start, period.end_at AS period_end,
@@ -282,6 +290,7 @@ export async function readAllocationContext(
       : { id: row.period_id, start: row.period_start!, end: row.period_end! };
   return {
     now: row.now,
+    questsEnabled: row.quests_enabled,
     liveKeyIds: new Set(row.live_keys),
     period: matchEarningPeriod(row.any_period, covering),
     actionTypeActive: new Map(

@@ -47,7 +47,7 @@ export function decideBatch(
   // request's idempotency key, then each item's.
   const early = jobs.map(
     (job, i) =>
-      precheck(job.request, quests.get(job.request.questId), context.liveKeyIds) ??
+      precheck(job.request, quests.get(job.request.questId), context) ??
       answerOfRequestKey(job.request, stateOf(claims[i]!.request)),
   );
   const itemsEarly = jobs.map((job, i) =>
@@ -214,15 +214,19 @@ function usageFromQuest(
 }
 
 /**
- * The checks made before the allocation rules, now under the quest lock: the key still live
- * (a revocation or expiry that committed before this point is honoured), and the quest there and
- * still the key's account's. Undefined: go on to the request's idempotency key.
+ * The checks made before the allocation rules, now under the quest lock: the quests switch still
+ * on and the key still live (a switch, revocation or expiry that committed before this point is
+ * honoured, whatever this process's caches say), and the quest there and still the key's
+ * account's. Undefined: go on to the request's idempotency key.
  */
 function precheck(
   request: AllocationRequest,
   quest: LockedQuest | undefined,
-  liveKeyIds: Set<string>,
+  { questsEnabled, liveKeyIds }: Pick<AllocationContext, "questsEnabled" | "liveKeyIds">,
 ): RequestOutcome | undefined {
+  if (!questsEnabled) {
+    return refused(request, new AppError("QUESTS_DISABLED", "The quest feature is switched off."));
+  }
   if (!liveKeyIds.has(request.keyId)) {
     return refused(
       request,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { it } from "node:test";
+import { describe, it } from "node:test";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { loadConfig } from "../../src/config.js";
 import { openPostgres } from "../../src/db/postgres.js";
@@ -8,11 +8,13 @@ import { prepareServices } from "../../src/runtime.js";
 import {
   ADMIN_TOKEN,
   allocate,
+  DATABASES,
   expectProblem,
   expectStatus,
   type QuestFixture,
   questFixture,
   type TestContext,
+  withContext,
 } from "../helpers/app.js";
 import { newCampaign } from "../helpers/campaigns.js";
 import { describeEachDatabase } from "../helpers/each-database.js";
@@ -228,3 +230,37 @@ describeEachDatabase(
   },
   { env: { CAMPAIGNS_ENABLED: "false" } },
 );
+
+for (const kind of DATABASES) {
+  describe(`the quests switch inside the allocation [${kind}]`, () => {
+    // A minute: the cached switch must outlive the test, as a notice not yet arrived leaves it.
+    const ctx = withContext(kind, { LOOKUP_CACHE_TTL_MS: "60000" });
+
+    it("refuses an allocation once quests are off in the database, whatever the process's cached switch says", async () => {
+      const fixture = await questFixture(ctx(), { total_points: 100 });
+      const pay = () => allocate(ctx(), fixture, { points: 5, address: fixture.playerPass });
+      expectStatus(await pay(), 200); // the switch is now cached as on
+      // Switched off by another process whose notice has not arrived here yet.
+      await ctx().db.query("UPDATE features SET enabled = false WHERE name = 'quests'");
+      try {
+        expectProblem(await pay(), 400, "QUESTS_DISABLED");
+        const batch = await ctx().inject({
+          method: "POST",
+          url: `/quests/${fixture.questId}/allocations`,
+          headers: { "x-api-key": fixture.apiKey },
+          payload: { allocations: [{ points: 5, address: fixture.playerPass }] },
+        });
+        expectProblem(batch, 400, "QUESTS_DISABLED");
+        const { rows } = await ctx().db.query<{ points_remaining: string; payouts: string }>(
+          `SELECT points_remaining::text,
+                  (SELECT count(*) FROM payouts WHERE quest_id = $1)::text AS payouts
+             FROM quests WHERE id = $1`,
+          [fixture.questId],
+        );
+        assert.deepEqual(rows[0], { points_remaining: "95", payouts: "1" }, "nothing more paid");
+      } finally {
+        await ctx().db.query("UPDATE features SET enabled = true WHERE name = 'quests'");
+      }
+    });
+  });
+}
