@@ -262,5 +262,15 @@ for (const kind of DATABASES) {
         await ctx().db.query("UPDATE features SET enabled = true WHERE name = 'quests'");
       }
     });
+
+    it("answers as soon as quests are back on in the database, whatever the process's cached switch says", async () => {
+      const fixture = await questFixture(ctx(), { total_points: 100 });
+      await setFeatures(ctx(), { quests: false }); // this process caches "off"
+      expectProblem(await ctx().inject({ url: "/quests" }), 400, "QUESTS_DISABLED");
+      // Switched on by another process whose notice has not arrived here yet.
+      await ctx().db.query("UPDATE features SET enabled = true WHERE name = 'quests'");
+      expectStatus(await ctx().inject({ url: "/quests" }), 200);
+      expectStatus(await allocate(ctx(), fixture, { points: 5, address: fixture.playerPass }), 200);
+    });
   });
 }
