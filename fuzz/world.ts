@@ -19,6 +19,8 @@ export type DatabaseKind = "postgres" | "pglite";
 export interface Received {
   /** The path it was posted to: whose endpoint. */
   path: string;
+  /** When it arrived: its signature is checked as of then (a timestamp ages). */
+  atMs: number;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -217,6 +219,7 @@ async function startReceiver(): Promise<Receiver> {
           const answer = () => {
             received.push({
               path: request.url ?? "",
+              atMs: Date.now(),
               headers: request.headers,
               body: Buffer.concat(chunks).toString(),
             });
