@@ -36,17 +36,10 @@ function parseQuestId(raw: unknown): number {
   return Number(text);
 }
 
-/**
- * Step 1 (the quest feature switch), for every quest, owner, pass and leaderboard route. A cached
- * "off" is confirmed in the database before it refuses: another process may have switched quests
- * back on a moment ago, its notice still on the way. (A cached "on" that is stale lets a read
- * through; an allocation checks the switch again in its transaction.)
- */
+/** Step 1 (the quest feature switch), for every quest, owner, pass and leaderboard route. */
 export function requireQuestsEnabled(services: Pick<Services, "features">) {
   return async () => {
-    if ((await services.features.get()).quests) return;
-    services.features.invalidate();
-    if (!(await services.features.get()).quests) {
+    if (!(await services.features.isOn("quests"))) {
       throw new AppError("QUESTS_DISABLED", "The quest feature is switched off.");
     }
   };

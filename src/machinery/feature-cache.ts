@@ -4,6 +4,12 @@ import { readFeatures } from "../store/features.js";
 
 export interface FeatureCache {
   get(): Promise<Features>;
+  /**
+   * Whether switch `name` is on. A cached "off" is confirmed in the database first: another
+   * process may have switched it on a moment ago, its notice still on the way. (A stale "on" lets
+   * a request through; an allocation checks the quests switch again in its transaction.)
+   */
+  isOn(name: keyof Features): Promise<boolean>;
   invalidate(): void;
 }
 
@@ -21,7 +27,7 @@ export function createFeatureCache(
   let cached: { value: Features; fetchedAtMs: number } | undefined;
   let pending: Promise<Features> | undefined;
   let generation = 0; // bumped by invalidate: a read begun before it is not kept
-  return {
+  const cache: FeatureCache = {
     async get() {
       if (cached && Date.now() - cached.fetchedAtMs < ttlMs) {
         onLookup?.(true);
@@ -41,10 +47,16 @@ export function createFeatureCache(
       pending = read;
       return read;
     },
+    async isOn(name) {
+      if ((await cache.get())[name]) return true;
+      cache.invalidate();
+      return (await cache.get())[name];
+    },
     invalidate() {
       generation++;
       cached = undefined;
       pending = undefined;
     },
   };
+  return cache;
 }

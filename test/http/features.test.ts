@@ -272,5 +272,12 @@ for (const kind of DATABASES) {
       expectStatus(await ctx().inject({ url: "/quests" }), 200);
       expectStatus(await allocate(ctx(), fixture, { points: 5, address: fixture.playerPass }), 200);
     });
+
+    it("serves campaigns as soon as they are back on in the database, whatever the process's cached switch says", async () => {
+      await setFeatures(ctx(), { campaigns: false });
+      expectProblem(await ctx().inject({ url: "/campaigns" }), 400, "CAMPAIGNS_DISABLED");
+      await ctx().db.query("UPDATE features SET enabled = true WHERE name = 'campaigns'");
+      expectStatus(await ctx().inject({ url: "/campaigns" }), 200);
+    });
   });
 }

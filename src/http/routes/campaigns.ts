@@ -23,7 +23,7 @@ export async function campaignRoutes(app: FastifyInstance, services: Services) {
   const { db } = services;
 
   const requireCampaignsEnabled = async () => {
-    if (!(await services.features.get()).campaigns) {
+    if (!(await services.features.isOn("campaigns"))) {
       throw new AppError("CAMPAIGNS_DISABLED", "The campaign feature is switched off.");
     }
   };
