@@ -711,9 +711,10 @@ async function application(run: Run) {
 
 /** The live quest an approval made for `owner` (when the claim's answer was lost). */
 async function liveQuestOf(run: Run, owner: string): Promise<number> {
-  const listed = await definitely(run, "GET", "/admin/quests?limit=100", { admin: true });
-  const quests = listed.body.items as { id: number; owner: string; mode: string }[];
-  const quest = quests.find((q) => q.owner === owner && q.mode === "live");
+  const listed = await definitely(run, "GET", `/admin/quests?owner=${owner}&mode=live`, {
+    admin: true,
+  });
+  const quest = (listed.body.items as { id: number }[])[0];
   if (!quest) throw new FuzzFailure(`no live quest of ${owner} after its approval`);
   return quest.id;
 }
