@@ -41,7 +41,7 @@ interface StoredPayout {
 }
 
 /** Every payout of a quest as the database holds it (the operator API's NDJSON export). */
-export async function storedPayouts(run: Run, questId: number): Promise<StoredPayout[]> {
+async function storedPayouts(run: Run, questId: number): Promise<StoredPayout[]> {
   const answer = await definitely(run, "GET", `/admin/payouts?quest_id=${questId}&format=ndjson`, {
     admin: true,
   });
