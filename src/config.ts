@@ -12,6 +12,11 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_READ_URL: a streaming replica of DATABASE_URL that public reads, exports and
+   * operator listings read from while it lags by at most `lagMaxMs` (READ_REPLICA_LAG_MAX_MS).
+   */
+  readReplica: { url: string; lagMaxMs: number } | undefined;
   dataDir: string;
   adminToken: string | undefined;
   /** Bearer token required by GET /metrics; unset: /metrics is open. */
@@ -232,6 +237,13 @@ export function loadConfig(env: Env): Config {
       "WORKERS above 1 needs DATABASE_URL: the embedded database belongs to one process.",
     );
   }
+  const readUrl = url(env, "DATABASE_READ_URL", ["postgres:", "postgresql:"]);
+  if (readUrl !== undefined && databaseUrl === undefined) {
+    throw new ConfigError(
+      "DATABASE_READ_URL needs DATABASE_URL: it names a replica of the PostgreSQL primary.",
+    );
+  }
+  const lagMaxMs = integer(env, "READ_REPLICA_LAG_MAX_MS", 1000, 1, 3_600_000);
   const features: Config["features"] = {};
   const quests = boolean(env, "QUESTS_ENABLED");
   const campaigns = boolean(env, "CAMPAIGNS_ENABLED");
@@ -246,6 +258,7 @@ export function loadConfig(env: Env): Config {
     port,
     host: read(env, "HOST") ?? "127.0.0.1",
     databaseUrl,
+    readReplica: readUrl === undefined ? undefined : { url: readUrl, lagMaxMs },
     dataDir: read(env, "DATA_DIR") ?? "./data",
     adminToken,
     metricsToken,

@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/handle.js";
 import { openPglite } from "./db/pglite.js";
 import { openPostgres } from "./db/postgres.js";
+import { primaryReads, type ReadRouter, replicaReads } from "./db/read-routing.js";
 import {
   LOOKUP_CACHE_ENTRIES_MAX,
   PUBLIC_ANSWERS_BYTES_MAX,
@@ -37,16 +38,35 @@ export function openDatabase(config: Config): Promise<Db> {
     : openPglite(config.dataDir, { timeouts: config.dbTimeouts });
 }
 
+/**
+ * Where the public reads, exports and operator listings read: DATABASE_READ_URL's replica while
+ * it keeps up (its own pool, with the primary's bounds), else the primary.
+ */
+function openReads(config: Config, db: Db, onRead: (target: "replica" | "primary") => void) {
+  const replica = config.readReplica;
+  if (!replica || db.kind !== "postgres") return primaryReads(db, onRead);
+  const replicaDb = openPostgres({
+    url: replica.url,
+    poolSize: config.dbPoolSize,
+    timeouts: config.dbTimeouts,
+  });
+  return replicaReads(db, replicaDb, { lagMaxMs: replica.lagMaxMs, onRead });
+}
+
 /** Migrates and seeds `db`, then builds the services the routes use. */
 export async function prepareServices(config: Config, db: Db): Promise<Services> {
   await migrate(db);
   await seedFeatures(db, config.features);
-  // The gauges read the allocation queue only when scraped, after `allocate` exists.
+  // The gauges read the allocation queue and the replica only when scraped, after both exist.
   const metrics = createMetrics({
     queueDepth: () => allocate.queued(),
     poolStats: db.stats?.bind(db),
     webhookBacklog: () => pendingStats(db, new Date()),
+    readReplica: config.readReplica
+      ? () => ({ lagMs: reads.lagMs(), inUse: reads.replicaInUse() })
+      : undefined,
   });
+  const reads: ReadRouter = openReads(config, db, (target) => metrics.observeRead(target));
   db.observeConnectWaits?.(metrics.observeConnectWait);
   const allocate = createAllocate(db, {
     batching: config.allocationBatching,
@@ -94,6 +114,7 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
   return {
     config,
     db,
+    reads,
     webhooks,
     features,
     allocate,

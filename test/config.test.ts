@@ -160,6 +160,8 @@ describe("loadConfig: the load settings", () => {
     ["ALLOCATION_BATCH_CONCURRENCY", "1.5"],
     ["PUBLIC_ANSWER_MAX_AGE_MS", "-1"],
     ["PUBLIC_ANSWER_MAX_AGE_MS", "60001"],
+    ["READ_REPLICA_LAG_MAX_MS", "0"],
+    ["DATABASE_READ_URL", "mysql://replica/app"],
   ] as const) {
     it(`refuses ${name}=${value}, naming it`, () => {
       refuses({ DATABASE_URL: PG, [name]: value }, name);
@@ -168,6 +170,26 @@ describe("loadConfig: the load settings", () => {
 
   it("refuses WORKERS above 1 on the embedded database, naming DATABASE_URL", () => {
     const error = refuses({ WORKERS: "2" }, "WORKERS");
+    assert.match(error.message, /DATABASE_URL/);
+  });
+
+  it("reads DATABASE_READ_URL with a lag bound of 1 s unless READ_REPLICA_LAG_MAX_MS says", () => {
+    const replica = "postgres://replica:5432/app";
+    assert.equal(loadConfig({ DATABASE_URL: PG }).readReplica, undefined);
+    assert.deepEqual(loadConfig({ DATABASE_URL: PG, DATABASE_READ_URL: replica }).readReplica, {
+      url: replica,
+      lagMaxMs: 1000,
+    });
+    const bounded = {
+      DATABASE_URL: PG,
+      DATABASE_READ_URL: replica,
+      READ_REPLICA_LAG_MAX_MS: "250",
+    };
+    assert.equal(loadConfig(bounded).readReplica?.lagMaxMs, 250);
+  });
+
+  it("refuses DATABASE_READ_URL on the embedded database, naming DATABASE_URL", () => {
+    const error = refuses({ DATABASE_READ_URL: "postgres://replica/app" }, "DATABASE_READ_URL");
     assert.match(error.message, /DATABASE_URL/);
   });
 });

@@ -133,6 +133,8 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler());
   registerJsonBodyParser(app);
+  // The replica's connections and probes are the app's; the primary's are its owner's to close.
+  app.addHook("onClose", () => services.reads.close());
 
   registerRequestIds(app);
   registerPublicCors(app);

@@ -1,6 +1,7 @@
 import type { ChainProbe } from "../chain/probe.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/handle.js";
+import type { ReadRouter } from "../db/read-routing.js";
 import type { ActiveApiKey, QuestOwnership } from "../domain/records.js";
 import type { FeatureCache } from "../machinery/feature-cache.js";
 import type { TtlCache } from "../machinery/ttl-cache.js";
@@ -15,6 +16,11 @@ import type { AnswerCache } from "./answer-cache.js";
 export interface Services {
   config: Config;
   db: Db;
+  /**
+   * The public reads, exports and operator listings: the read replica while it keeps up, else
+   * the primary. Owner reads, writes and transactions use `db`, so an owner reads their writes.
+   */
+  reads: ReadRouter;
   features: FeatureCache;
   allocate: Allocate;
   /** Owner detail views, read in batches. */

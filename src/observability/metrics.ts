@@ -37,6 +37,11 @@ export interface MetricsSources {
   poolStats?: (() => DbPoolStats) | undefined;
   /** Webhook deliveries pending in the database, and how long the oldest due one has waited. */
   webhookBacklog?: (() => Promise<{ pending: number; oldestDueS: number }>) | undefined;
+  /**
+   * The read replica: its lag in ms at the last probe (undefined: it did not answer), and whether
+   * reads go to it now; absent: no replica.
+   */
+  readReplica?: (() => { lagMs: number | undefined; inUse: boolean }) | undefined;
 }
 
 export interface Metrics {
@@ -55,6 +60,8 @@ export interface Metrics {
   observeWebhookAttempt(report: AttemptReport): void;
   /** Pending deliveries failed for being beyond WEBHOOK_PENDING_MAX. */
   webhookDropped(count: number): void;
+  /** One read of the public reads, exports or operator listings, by where it was answered. */
+  observeRead(target: "replica" | "primary"): void;
 }
 
 /**
@@ -217,6 +224,34 @@ export function createMetrics(sources: MetricsSources): Metrics {
     });
   }
 
+  const reads = counter(
+    "db_reads_total",
+    "Queries of the public reads, exports and operator listings, by the server that answered them (replica or primary).",
+    ["target"] as const,
+  );
+  reads.inc({ target: "replica" }, 0);
+  reads.inc({ target: "primary" }, 0);
+  const { readReplica } = sources;
+  if (readReplica) {
+    new Gauge({
+      name: name("read_replica_lag_seconds"),
+      help: "How far the read replica's replay is behind the primary, at its last probe (NaN: the replica does not answer).",
+      registers,
+      collect() {
+        const ms = readReplica().lagMs;
+        this.set(ms === undefined ? Number.NaN : ms / 1000);
+      },
+    });
+    new Gauge({
+      name: name("read_replica_up"),
+      help: "1 while reads go to the read replica (it answers and lags within READ_REPLICA_LAG_MAX_MS), else 0.",
+      registers,
+      collect() {
+        this.set(readReplica().inUse ? 1 : 0);
+      },
+    });
+  }
+
   return {
     contentType: registry.contentType,
     scrape: () => Registry.merge([processMetrics(), registry]).metrics(),
@@ -247,6 +282,9 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
     webhookDropped(count) {
       webhookDropped.inc(count);
+    },
+    observeRead(target) {
+      reads.inc({ target });
     },
   };
 }

@@ -117,6 +117,36 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     if (user) chownSync(copy, user.uid, user.gid);
     appendFileSync(join(dataDir, "postgresql.conf"), "\ninclude 'included.conf'\n");
   }
+  return launch(dir, options);
+}
+
+/**
+ * A streaming replica of `primary` on a port of its own: a base backup of the primary
+ * (`pg_basebackup -R`, which writes the standby's connection settings), started as a hot
+ * standby. The primary's defaults (`wal_level=replica`, ten WAL senders, initdb's trust lines
+ * for replication from loopback) allow it as they are.
+ */
+export async function startReplica(primary: PostgresServer): Promise<PostgresServer> {
+  const bin = findBinDir();
+  const user = postgresUser();
+  const dir = mkdtempSync(join(tmpdir(), "qp-pg-replica-"));
+  if (user) chownSync(dir, user.uid, user.gid);
+  await run(
+    join(bin, "pg_basebackup"),
+    [
+      ...["-D", join(dir, "data"), "-R", "-X", "stream", "-c", "fast", "--no-sync"],
+      ...["-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres"],
+    ],
+    user,
+  );
+  return launch(dir, {});
+}
+
+/** Starts the server whose data directory is `dir`/data on a free loopback port. */
+async function launch(dir: string, options: PostgresOptions): Promise<PostgresServer> {
+  const bin = findBinDir();
+  const user = postgresUser();
+  const dataDir = join(dir, "data");
   const port = await freePort();
   const settings = [
     `-p ${port}`,

@@ -49,7 +49,7 @@ export async function adminApplicationRoutes(app: FastifyInstance, services: Ser
     },
     async (request) => {
       const page = await listApplicationsForReview(
-        db,
+        services.reads,
         { status: request.query.status },
         pageRequest(request.query, "int"),
       );

@@ -48,6 +48,8 @@ const PAGING =
 export async function adminListRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = services;
+  // Operator listings: the read replica while it keeps up.
+  const { reads } = services;
   const optionalPass = (text: string | undefined) =>
     text === undefined ? undefined : checksummed(text);
 
@@ -70,7 +72,11 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     },
     async (request) => {
       const { pass, ...query } = request.query;
-      const page = await listAccounts(db, { pass: optionalPass(pass) }, pageRequest(query, "uuid"));
+      const page = await listAccounts(
+        reads,
+        { pass: optionalPass(pass) },
+        pageRequest(query, "uuid"),
+      );
       return listAnswer(page, presentAccount);
     },
   );
@@ -95,7 +101,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     async (request) => {
       const { owner, campaign_id, mode, ...query } = request.query;
       const page = await listQuests(
-        db,
+        reads,
         { ownerPass: optionalPass(owner), campaignId: campaign_id, mode },
         pageRequest(query, "int"),
       );
@@ -121,7 +127,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
       },
     },
     async (request) => {
-      const page = await listCampaigns(db, pageRequest(request.query, "int"));
+      const page = await listCampaigns(reads, pageRequest(request.query, "int"));
       return listAnswer(page, presentCampaignFields);
     },
   );
@@ -146,7 +152,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     async (request) => {
       const { owner, ...query } = request.query;
       const page = await listApiKeys(
-        db,
+        reads,
         { ownerPass: optionalPass(owner) },
         pageRequest(query, "uuid"),
       );
@@ -174,7 +180,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
     async (request) => {
       const { action, target_type, target_id, actor, ...query } = request.query;
       const page = await listAudit(
-        db,
+        reads,
         { action, targetType: target_type, targetId: target_id, actor },
         pageRequest(query, "bigint"),
       );
@@ -200,7 +206,7 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
       },
     },
     async (request) => {
-      const page = await listEarningPeriods(db, pageRequest(request.query, "int"));
+      const page = await listEarningPeriods(reads, pageRequest(request.query, "int"));
       return listAnswer(page, presentEarningPeriod);
     },
   );
@@ -273,6 +279,6 @@ export async function adminListRoutes(app: FastifyInstance, services: Services) 
         },
       },
     },
-    async () => listActionTypes(db),
+    async () => listActionTypes(reads),
   );
 }

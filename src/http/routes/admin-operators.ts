@@ -84,7 +84,10 @@ export async function adminOperatorRoutes(app: FastifyInstance, services: Servic
       },
     },
     async (request) =>
-      listAnswer(await listAllOperators(db, pageRequest(request.query, "uuid")), presentOperator),
+      listAnswer(
+        await listAllOperators(services.reads, pageRequest(request.query, "uuid")),
+        presentOperator,
+      ),
   );
 
   api.patch(

@@ -95,7 +95,6 @@ async function* exportText(
 
 export async function adminPayoutRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = services;
 
   api.get(
     "/admin/payouts",
@@ -150,11 +149,12 @@ export async function adminPayoutRoutes(app: FastifyInstance, services: Services
       const filter = payoutFilter(query);
       const format = query.format ?? "json";
       if (format === "json") {
-        const page = await listPayouts(db, filter, pageRequest(query, "uuid"));
+        const page = await listPayouts(services.reads, filter, pageRequest(query, "uuid"));
         return listAnswer(page, presentAdminPayout);
       }
       refusePaging(query, format);
-      const chunks = payoutExport(db, filter, format, EXPORT_CHUNK_ROWS);
+      // One session: once a chunk came from the primary, the rest do too (never back in time).
+      const chunks = payoutExport(services.reads.session(), filter, format, EXPORT_CHUNK_ROWS);
       const first = await chunks.next();
       // Readable.from reads one chunk ahead and then waits for the socket to drain (backpressure);
       // if the client goes away, Fastify destroys the stream, which ends the generators.

@@ -20,7 +20,8 @@ import type { Services } from "../services.js";
 
 export async function campaignRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = services;
+  // Public reads: the read replica while it keeps up.
+  const db = services.reads;
 
   const requireCampaignsEnabled = async () => {
     if (!(await services.features.isOn("campaigns"))) {

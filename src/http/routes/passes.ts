@@ -35,7 +35,8 @@ import type { Services } from "../services.js";
  */
 export async function passRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = services;
+  // Public reads: the read replica while it keeps up.
+  const db = services.reads;
   const onRequest = requireQuestsEnabled(services);
 
   api.get(

@@ -45,7 +45,6 @@ const serializedDetails = new WeakMap<QuestDetailRead, string>();
 
 export async function questRoutes(app: FastifyInstance, services: Services) {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = services;
 
   const owner = ownerOnly(services);
   const security = OWNER_SECURITY;
@@ -92,7 +91,7 @@ export async function questRoutes(app: FastifyInstance, services: Services) {
         reply,
         key,
         async () => {
-          const quests = await listPublicQuests(db, filter);
+          const quests = await listPublicQuests(services.reads, filter);
           if (!wanted.progress && !wanted.details) return quests.map(presentQuestPublic);
           const now = new Date();
           return quests.map((quest) => presentQuestListed(quest, wanted, now));
