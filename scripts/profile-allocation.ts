@@ -5,7 +5,9 @@
  * `node --cpu-prof`, drives POST /quests/{id} with autocannon for PROFILE_DURATION_S (10) over
  * PROFILE_QUESTS quests (1: the hot quest), stops the service and prints the functions with the
  * most self time, by package. PROFILE_MODE=detail profiles GET /quests/{id} (first payout page)
- * on a quest with PROFILE_PAYOUTS (100,000) payouts instead. Run `npm run build` first.
+ * on a quest with PROFILE_PAYOUTS (100,000) payouts instead; PROFILE_MODE=batch sends batches of
+ * 1,000 items (POST /quests/{id}/allocations, distinct passes) on one connection, as the bench's
+ * batch row does. Run `npm run build` first.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -19,7 +21,10 @@ import { freePort, startPostgres } from "../test/helpers/postgres.js";
 const durationS = Number(process.env.PROFILE_DURATION_S ?? 10);
 const questCount = Number(process.env.PROFILE_QUESTS ?? 1);
 const TOP = Number(process.env.PROFILE_TOP ?? 30);
-const mode = process.env.PROFILE_MODE === "detail" ? "detail" : "allocate";
+const MODES = ["allocate", "detail", "batch"] as const;
+const mode = MODES.find((name) => name === process.env.PROFILE_MODE) ?? "allocate";
+const BATCH_ITEMS = 1000;
+const BATCH_PASSES = 10_000;
 const payoutCount = Number(process.env.PROFILE_PAYOUTS ?? 100_000);
 
 interface ProfileNode {
@@ -88,27 +93,44 @@ async function main() {
       questIds.push(quest.id as number);
     }
     if (mode === "detail") await seedPayouts(server.url, questIds[0]!, payoutCount);
+    const batches = mode === "batch" ? await batchBodies(server.url) : [];
     let next = 0;
     const result = await autocannon({
       url,
-      connections: 64,
+      connections: mode === "batch" ? 1 : 64,
       duration: durationS,
       headers: { "content-type": "application/json", "x-api-key": String(key) },
       ...(mode === "detail"
         ? { method: "GET" as const, requests: [{ path: `/quests/${questIds[0]}` }] }
-        : {
-            method: "POST" as const,
-            body: JSON.stringify({ points: 1, address: player }),
-            requests: [
-              {
-                setupRequest: (r: autocannon.Request) => ({
-                  ...r,
-                  path: `/quests/${questIds[next++ % questIds.length]}`,
-                }),
-              },
-            ],
-          }),
+        : mode === "batch"
+          ? {
+              method: "POST" as const,
+              requests: [
+                {
+                  setupRequest: (r: autocannon.Request) => ({
+                    ...r,
+                    path: `/quests/${questIds[0]}/allocations`,
+                    body: batches[next++ % batches.length],
+                  }),
+                },
+              ],
+            }
+          : {
+              method: "POST" as const,
+              body: JSON.stringify({ points: 1, address: player }),
+              requests: [
+                {
+                  setupRequest: (r: autocannon.Request) => ({
+                    ...r,
+                    path: `/quests/${questIds[next++ % questIds.length]}`,
+                  }),
+                },
+              ],
+            }),
     });
+    if (mode === "batch") {
+      console.log(`batch: ${Math.round(result.requests.average * BATCH_ITEMS)} items/s`);
+    }
     console.log(
       `${mode}, ${questCount} quest(s): ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,
     );
@@ -121,6 +143,28 @@ async function main() {
   if (!file) throw new Error("no profile written");
   report(JSON.parse(readFileSync(join(profileDir, file), "utf8")) as Profile);
   rmSync(profileDir, { recursive: true, force: true });
+}
+
+/** Bodies of batches of BATCH_ITEMS, over BATCH_PASSES passes registered straight in the database. */
+async function batchBodies(databaseUrl: string): Promise<string[]> {
+  const db = openPostgres({ url: databaseUrl, poolSize: 1 });
+  try {
+    const { rows } = await db.query<{ pass: string }>(
+      `INSERT INTO accounts (pass)
+       SELECT '0x' || lpad(i::text, 40, '0') FROM generate_series(1, $1::int) AS i
+       RETURNING pass`,
+      [BATCH_PASSES],
+    );
+    const passes = rows.map((row) => row.pass);
+    const bodies: string[] = [];
+    for (let at = 0; at < passes.length; at += BATCH_ITEMS) {
+      const items = passes.slice(at, at + BATCH_ITEMS).map((address) => ({ points: 1, address }));
+      bodies.push(JSON.stringify({ allocations: items }));
+    }
+    return bodies;
+  } finally {
+    await db.close();
+  }
 }
 
 /** `count` payouts on the quest, straight into the database, with the books kept balanced. */
