@@ -34,11 +34,12 @@ const PAYOUTS_WITH_REVERSALS = `payouts p
 /**
  * One page of payouts, newest first by (created_at, id). Each filter is added only when set, so
  * the planner sees the one index that serves it (payouts_quest_page_idx, payouts_account_idx,
- * payouts_period_idx or payouts_listing_idx, all ordered as the page is) and a page is one range
- * of it after the cursor, whatever its depth. With `reversed=true` the range is walked until the
- * page's reversed payouts are found, or, when reversals are few, the page is read from them (the
- * planner's choice, measured on 1,000,000 payouts with 2 % and 0.01 % reversed: a few ms either
- * way): its cost follows the share of payouts reversed, not the page's depth.
+ * payouts_period_idx or payouts_listing_idx, all ending in (created_at, id), ascending since
+ * migration 014 and walked backwards) and a page is one range of it after the cursor, whatever
+ * its depth. With `reversed=true` the range is walked until the page's reversed payouts are
+ * found, or, when reversals are few, the page is read from them (the planner's choice, measured
+ * on 1,000,000 payouts with 2 % and 0.01 % reversed: a few ms either way): its cost follows the
+ * share of payouts reversed, not the page's depth.
  */
 export async function listPayouts(
   db: Queryable,
