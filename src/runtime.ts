@@ -18,6 +18,7 @@ import { listenForChanges } from "./machinery/change-listener.js";
 import { createFeatureCache } from "./machinery/feature-cache.js";
 import { createTtlCache } from "./machinery/ttl-cache.js";
 import { createWebhookDelivery } from "./machinery/webhook-delivery.js";
+import { createWebhookDeliveryThread } from "./machinery/webhook-delivery-thread.js";
 import { createMetrics } from "./observability/metrics.js";
 import { seedFeatures } from "./store/features.js";
 import { migrate } from "./store/migrate.js";
@@ -53,8 +54,38 @@ function openReads(config: Config, db: Db, onRead: (target: "replica" | "primary
   return replicaReads(db, replicaDb, { lagMaxMs: replica.lagMaxMs, onRead });
 }
 
+/**
+ * Connections of the webhook delivery thread's own pool (a claim and a record at once), taken
+ * out of DB_POOL_SIZE: a process holds no more connections than before.
+ */
+const WEBHOOK_THREAD_CONNECTIONS = 2;
+
+/**
+ * How many of DB_POOL_SIZE the delivery thread takes when `serve` runs it: on PostgreSQL with a
+ * pool of at least 4; else 0, and the worker runs in the main thread on the main pool.
+ */
+export function webhookThreadConnections(config: Config): number {
+  return config.databaseUrl && config.dbPoolSize >= 2 * WEBHOOK_THREAD_CONNECTIONS
+    ? WEBHOOK_THREAD_CONNECTIONS
+    : 0;
+}
+
+export interface PrepareOptions {
+  /**
+   * Runs the webhook delivery worker on a thread of its own with a pool of this many
+   * connections (PostgreSQL only; `serve` asks for it, `webhookThreadConnections`), so
+   * deliveries never take the allocations' event loop. Unset or 0, it runs in this thread on
+   * `db` (the tests drive it there).
+   */
+  webhookThreadPoolSize?: number;
+}
+
 /** Migrates and seeds `db`, then builds the services the routes use. */
-export async function prepareServices(config: Config, db: Db): Promise<Services> {
+export async function prepareServices(
+  config: Config,
+  db: Db,
+  options: PrepareOptions = {},
+): Promise<Services> {
   await migrate(db);
   await seedFeatures(db, config.features);
   // The gauges read the allocation queue and the replica only when scraped, after both exist.
@@ -105,12 +136,25 @@ export async function prepareServices(config: Config, db: Db): Promise<Services>
     else if (change.kind === "quest") caches.questOwners.delete(change.id);
     if (!change || change.kind === "features") features.invalidate();
   });
-  const webhooks = createWebhookDelivery(db, {
+  const webhookSettings = {
     pendingMax: config.webhooks.pendingMax,
     allowPrivateTargets: config.webhooks.allowPrivateTargets,
     onAttempt: metrics.observeWebhookAttempt,
     onDropped: metrics.webhookDropped,
-  });
+  };
+  const webhooks =
+    options.webhookThreadPoolSize && db.kind === "postgres" && config.databaseUrl
+      ? createWebhookDeliveryThread(
+          {
+            databaseUrl: config.databaseUrl,
+            poolSize: options.webhookThreadPoolSize,
+            timeouts: config.dbTimeouts,
+            pendingMax: webhookSettings.pendingMax,
+            allowPrivateTargets: webhookSettings.allowPrivateTargets,
+          },
+          webhookSettings,
+        )
+      : createWebhookDelivery(db, webhookSettings);
   return {
     config,
     db,

@@ -7,7 +7,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/handle.js";
 import { buildApp } from "./http/app.js";
 import { startPositionsBackfill } from "./machinery/payout-positions-backfill.js";
-import { openDatabase, prepareServices } from "./runtime.js";
+import { openDatabase, prepareServices, webhookThreadConnections } from "./runtime.js";
 import { purgeExpiredIdempotencyKeys } from "./store/idempotency.js";
 import { purgeWebhookHistory } from "./store/webhook-deliveries.js";
 import { demoInstructions, seedDemo } from "./use-cases/seed-demo.js";
@@ -123,8 +123,14 @@ export async function serve(
   if (config.chainRpcUrl && config.chainId !== undefined) {
     await checkChainId(config.chainRpcUrl, config.chainId);
   }
-  const db = await openDatabase(config);
-  const services = await prepareServices(config, db);
+  // Webhook deliveries run on a thread of their own (PostgreSQL), so they never take the
+  // allocations' event loop; its few connections come out of DB_POOL_SIZE.
+  const webhookThreadPoolSize = webhookThreadConnections(config);
+  const db = await openDatabase({
+    ...config,
+    dbPoolSize: config.dbPoolSize - webhookThreadPoolSize,
+  });
+  const services = await prepareServices(config, db, { webhookThreadPoolSize });
   // Demo data and a live key belong to the embedded default only: on PostgreSQL (a real
   // deployment) they would land in production and the key in its logs.
   const demo = options.demoIfEmpty && db.kind === "pglite" ? await seedDemo(db) : undefined;
