@@ -466,7 +466,7 @@ describe("webhooks across crashes and processes", { concurrency: 2 }, () => {
     steps.mark("restarted");
     const payouts = new Set(storedPayouts(await readAllBooks(restarted.baseUrl, fixture)).keys());
     assert.ok(payouts.size > 0);
-    const arrived = await waitFor(() => unanswered(payouts, receiver).length === 0, 30_000);
+    const arrived = await waitFor(() => unanswered(payouts, receiver).length === 0, 60_000);
     steps.mark("every payout arrived");
     const resent = receiver.received.filter((r) => r.answered && cutAtStop.includes(r.payoutId!));
     t.diagnostic(
