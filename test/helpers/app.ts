@@ -158,13 +158,16 @@ export async function buildTestContext(
   const services = await prepareServices(config, wrapDb(db));
   const app = await buildApp(services, { logger });
   await app.ready();
+  return contextOf({ kind, app, db, services, config, url });
+}
+
+/** A context around a built and ready app; `close` closes the app, then `db`. */
+export function contextOf(
+  parts: Pick<TestContext, "kind" | "app" | "db" | "services" | "config" | "url">,
+): TestContext {
+  const { app, db } = parts;
   return {
-    kind,
-    app,
-    db,
-    services,
-    config,
-    url,
+    ...parts,
     inject: (options) => app.inject(options),
     admin: (method, path, body) =>
       app.inject({

@@ -12,6 +12,7 @@ import { prepareServices } from "../../src/runtime.js";
 import {
   ADMIN_TOKEN,
   allocate,
+  contextOf,
   expectStatus,
   type QuestFixture,
   questFixture,
@@ -60,26 +61,7 @@ describe("reads from a replica [postgres]", () => {
     const services = await prepareServices(config, db);
     const app = await buildApp(services, { logger: false });
     await app.ready();
-    ctx = {
-      kind: "postgres",
-      app,
-      db,
-      services,
-      config,
-      url: primary.url,
-      inject: (options) => app.inject(options),
-      admin: (method, path, body) =>
-        app.inject({
-          method,
-          url: path,
-          headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-          ...(body === undefined ? {} : { payload: body as object }),
-        }),
-      async close() {
-        await app.close();
-        await db.close();
-      },
-    };
+    ctx = contextOf({ kind: "postgres", app, db, services, config, url: primary.url });
     fixture = await questFixture(ctx, { total_points: 1000 });
   });
 
