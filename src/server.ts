@@ -142,6 +142,10 @@ export async function serve(
       : {}),
   });
   closeKeepAliveOnShutdown(app);
+  services.reads.onChange(({ inUse, reason, lagMs }) => {
+    if (inUse) app.log.info({ lagMs }, `read replica in use: ${reason}`);
+    else app.log.warn({ lagMs }, `read replica skipped, its reads go to the primary: ${reason}`);
+  });
   const stopPurge = startPurges(db, app.log);
   const stopBackfill = startPositionsBackfill(db, app.log);
   services.webhooks.start((err) =>

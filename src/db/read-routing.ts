@@ -24,8 +24,17 @@ export interface ReadRouter extends Queryable {
   lagMs(): number | undefined;
   /** Whether a read now would go to the replica. */
   replicaInUse(): boolean;
+  /** Calls `listener` each time the replica is skipped, or taken back (for the log). */
+  onChange(listener: (change: ReplicaChange) => void): void;
   /** Stops probing and closes the replica's connections (not the primary's). */
   close(): Promise<void>;
+}
+
+/** The replica skipped (`inUse` false, and why) or taken back. */
+export interface ReplicaChange {
+  inUse: boolean;
+  reason: string;
+  lagMs: number | undefined;
 }
 
 export interface ReadRoutingOptions {
@@ -39,6 +48,7 @@ export interface ReadRoutingOptions {
 
 /** Probes run this often: a tenth of the bound, within 20 ms and 1 s. */
 const probeEveryMs = (lagMaxMs: number) => Math.min(1000, Math.max(20, Math.floor(lagMaxMs / 10)));
+const NOT_IN_RECOVERY = "it is not in recovery (a primary, or a promoted replica)";
 /** Noted primary positions kept for a replica that does not catch up; beyond, the oldest go. */
 const MARKS_MAX = 10_000;
 
@@ -60,6 +70,7 @@ export function primaryReads(primary: Db, onRead?: (target: ReadTarget) => void)
     session: () => ({ query }),
     lagMs: () => undefined,
     replicaInUse: () => false,
+    onChange: () => {},
     close: async () => {},
   };
 }
@@ -76,6 +87,12 @@ export function replicaReads(primary: Db, replica: Db, options: ReadRoutingOptio
   let probedAtMs = Number.NEGATIVE_INFINITY;
   let probing = false;
   let closed = false;
+  // Why the last probe or read failed, for the log line that says the replica was skipped.
+  let failure: string | undefined;
+  const listeners: ((change: ReplicaChange) => void)[] = [];
+  // Unknown until the first probe ends, which is told either way (a replica never in use too).
+  let inUse: boolean | undefined;
+  let probed = false;
 
   const probe = async () => {
     if (probing || closed) return;
@@ -92,7 +109,7 @@ export function replicaReads(primary: Db, replica: Db, options: ReadRoutingOptio
       );
       const text = replayed.rows[0]?.lsn;
       // NULL: the server is not in recovery (it was promoted), so it is no replica of ours.
-      if (text === null || text === undefined) throw new Error("the replica is not in recovery");
+      if (text === null || text === undefined) throw new Error(NOT_IN_RECOVERY);
       const replay = lsnBytes(text);
       // The newest mark the replica has reached; the marks before it are no longer needed.
       let reached = -1;
@@ -108,19 +125,45 @@ export function replicaReads(primary: Db, replica: Db, options: ReadRoutingOptio
       else lag = now - (marks[Math.max(reached, 0)]?.atMs ?? now);
       if (reached > 0) marks.splice(0, reached);
       probedAtMs = now;
-    } catch {
+      failure = undefined;
+    } catch (error) {
       lag = undefined;
+      const message = error instanceof Error ? error.message : String(error);
+      failure = message === NOT_IN_RECOVERY ? message : `it does not answer: ${message}`;
     } finally {
       probing = false;
+      probed = true;
+      noteChange();
     }
   };
-  const timer = setInterval(() => void probe(), probeEveryMs(lagMaxMs));
-  timer.unref();
-  void probe();
 
   // A probe older than the bound says nothing about now (a replica that stopped answering).
   const probeFresh = () => Date.now() - probedAtMs <= lagMaxMs;
   const replicaFit = () => lag !== undefined && !behindEveryMark && lag <= lagMaxMs && probeFresh();
+  const whySkipped = () => {
+    if (lag === undefined) return failure ?? "no probe has finished";
+    if (!probeFresh()) return `its last answer is older than ${lagMaxMs} ms`;
+    return `it lags ${behindEveryMark ? "at least " : ""}${lag} ms, past READ_REPLICA_LAG_MAX_MS (${lagMaxMs} ms)`;
+  };
+  function noteChange(): void {
+    const fit = replicaFit();
+    if (!probed || fit === inUse || closed) return;
+    inUse = fit;
+    const change = {
+      inUse,
+      reason: fit ? `it lags ${lag} ms, within ${lagMaxMs} ms` : whySkipped(),
+      lagMs: lag,
+    };
+    for (const listener of listeners) listener(change);
+  }
+
+  // Checked at every tick too: a replica that stops answering changes nothing a probe finishes.
+  const timer = setInterval(() => {
+    noteChange();
+    void probe();
+  }, probeEveryMs(lagMaxMs));
+  timer.unref();
+  void probe();
 
   const fromPrimary = async <T>(sql: string, params?: unknown[]) => {
     const result = await primary.query<T>(sql, params);
@@ -137,6 +180,8 @@ export function replicaReads(primary: Db, replica: Db, options: ReadRoutingOptio
       } catch (error) {
         // Skipped until a probe finds it answering again; the primary answers this read.
         lag = undefined;
+        failure = `a read failed: ${error instanceof Error ? error.message : String(error)}`;
+        noteChange();
         onReplicaError?.(error);
       }
     }
@@ -158,6 +203,9 @@ export function replicaReads(primary: Db, replica: Db, options: ReadRoutingOptio
     },
     lagMs: () => (probeFresh() ? lag : undefined),
     replicaInUse: replicaFit,
+    onChange(listener) {
+      listeners.push(listener);
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -7,6 +7,7 @@ import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import { loadConfig } from "../../src/config.js";
 import { openPostgres } from "../../src/db/postgres.js";
+import { type ReplicaChange, replicaReads as readsFrom } from "../../src/db/read-routing.js";
 import { buildApp } from "../../src/http/app.js";
 import { prepareServices } from "../../src/runtime.js";
 import {
@@ -41,6 +42,8 @@ describe("reads from a replica [postgres]", () => {
   let replicaAdmin: pg.Client;
   let ctx: TestContext;
   let fixture: QuestFixture;
+  /** What the service would log: each time the replica is skipped or taken back. */
+  const changes: ReplicaChange[] = [];
 
   before(async () => {
     primary = await startPostgres();
@@ -62,6 +65,7 @@ describe("reads from a replica [postgres]", () => {
     const app = await buildApp(services, { logger: false });
     await app.ready();
     ctx = contextOf({ kind: "postgres", app, db, services, config, url: primary.url });
+    services.reads.onChange((change) => changes.push(change));
     fixture = await questFixture(ctx, { total_points: 1000 });
   });
 
@@ -144,6 +148,9 @@ describe("reads from a replica [postgres]", () => {
       await until("the replica to be skipped", replicaDown);
       const lag = await metric("read_replica_lag_seconds");
       assert.ok(lag > LAG_MAX_MS / 1000, `lag ${lag} s past the bound`);
+      const skipped = changes.at(-1);
+      assert.equal(skipped?.inUse, false, "the skip is told (and logged by serve)");
+      assert.match(skipped?.reason ?? "", /lags .*past READ_REPLICA_LAG_MAX_MS \(2000 ms\)/);
       const fromPrimary = await primaryReads();
       assert.equal(await points(fixture.playerPass), 15);
       assert.ok((await primaryReads()) > fromPrimary, "the read went to the primary");
@@ -151,6 +158,7 @@ describe("reads from a replica [postgres]", () => {
       await replicaAdmin.query("SELECT pg_wal_replay_resume()");
     }
     await until("the replica to be in use again", replicaUp);
+    assert.equal(changes.at(-1)?.inUse, true, "taking it back is told too");
     const fromReplica = await replicaReads();
     assert.equal(await points(fixture.playerPass), 15);
     assert.ok((await replicaReads()) > fromReplica, "reads are back on the replica");
@@ -166,6 +174,27 @@ describe("reads from a replica [postgres]", () => {
     assert.ok((await replicaReads()) > before, "the export read the replica");
   });
 
+  it("skips, and says why, a DATABASE_READ_URL that names a primary", async () => {
+    const told: ReplicaChange[] = [];
+    const timeouts = ctx.config.dbTimeouts;
+    const notReplica = openPostgres({ url: primary.url, poolSize: 1, timeouts });
+    const reads = readsFrom(ctx.db, notReplica, { lagMaxMs: 200 });
+    reads.onChange((change) => told.push(change));
+    try {
+      const first = await until("the first probe to be told", async () => told[0]);
+      assert.deepEqual(
+        { inUse: first.inUse, reason: first.reason },
+        {
+          inUse: false,
+          reason: "it is not in recovery (a primary, or a promoted replica)",
+        },
+      );
+      assert.equal(reads.replicaInUse(), false);
+    } finally {
+      await reads.close();
+    }
+  });
+
   it("changes nothing for clients when the replica stops, and stays ready", async () => {
     await replica.crash();
     await pay(1);
@@ -175,6 +204,9 @@ describe("reads from a replica [postgres]", () => {
     expectStatus(list, 200);
     await until("the replica to be skipped", replicaDown);
     assert.ok(Number.isNaN(await metric("read_replica_lag_seconds")), "no lag without an answer");
+    const stopped = changes.at(-1);
+    assert.equal(stopped?.inUse, false);
+    assert.match(stopped?.reason ?? "", /does not answer|a read failed|older than/);
     expectStatus(await ctx.inject({ method: "GET", url: "/readyz" }), 200);
     assert.equal(await points(fixture.playerPass), 16);
   });
