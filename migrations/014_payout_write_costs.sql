@@ -1,4 +1,4 @@
--- Issue 37: what one payout costs PostgreSQL in CPU and WAL (docs/performance.md, "What one
+-- What one payout costs PostgreSQL in CPU and WAL (docs/performance.md, "What one
 -- payout costs", has the figures before and after).
 
 -- The kept totals are updated by every payout (pass_totals: four rows of the pass; quest_pass_counts:
