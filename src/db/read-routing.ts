@@ -1,5 +1,5 @@
 /**
- * Reads that may come from a streaming replica (contract Part 4, "Reads from a replica"): the
+ * Reads that may come from a streaming replica (docs/operations.md, "Reads from a replica"): the
  * public reads, exports and operator listings ask `reads`, which sends each query to the replica
  * while it is known to be at most `lagMaxMs` behind the primary, and to the primary otherwise.
  * Writes, owner reads and transactions never come here: they use the primary's `Db`.
@@ -165,11 +165,7 @@ export function replicaReads(primary: Db, replica: Db, options: ReadRoutingOptio
   timer.unref();
   void probe();
 
-  const fromPrimary = async <T>(sql: string, params?: unknown[]) => {
-    const result = await primary.query<T>(sql, params);
-    onRead?.("primary");
-    return result;
-  };
+  const fromPrimary = primaryReads(primary, onRead).query;
   // Which side answered: a session follows the primary once it has been there.
   const routed = async <T>(sql: string, params?: unknown[]) => {
     if (replicaFit()) {
