@@ -117,7 +117,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     if (user) chownSync(copy, user.uid, user.gid);
     appendFileSync(join(dataDir, "postgresql.conf"), "\ninclude 'included.conf'\n");
   }
-  return launch(dir, options);
+  return launch(bin, user, dir, options);
 }
 
 /**
@@ -139,13 +139,16 @@ export async function startReplica(primary: PostgresServer): Promise<PostgresSer
     ],
     user,
   );
-  return launch(dir, {});
+  return launch(bin, user, dir, {});
 }
 
 /** Starts the server whose data directory is `dir`/data on a free loopback port. */
-async function launch(dir: string, options: PostgresOptions): Promise<PostgresServer> {
-  const bin = findBinDir();
-  const user = postgresUser();
+async function launch(
+  bin: string,
+  user: { uid: number; gid: number } | undefined,
+  dir: string,
+  options: PostgresOptions,
+): Promise<PostgresServer> {
   const dataDir = join(dir, "data");
   const port = await freePort();
   const settings = [
